@@ -1,0 +1,49 @@
+// The one interface the RPC layer sees of a loaded chain. Implemented by replay/chain.ts
+// (fixture chains); handlers never touch ethereumjs state themselves.
+import type { Block } from '@ethereumjs/block';
+import type { BlockRecording } from '../trace/types.ts';
+
+export interface ChainBlock {
+  readonly number: bigint;
+  readonly hash: Uint8Array;
+  /** The decoded block (header, transactions, uncles, withdrawals). */
+  readonly block: Block;
+}
+
+export interface TxLocation {
+  readonly block: ChainBlock;
+  readonly index: number;
+}
+
+/** Per-transaction receipt facts, as produced by the load-time replay. */
+export interface ReceiptInfo {
+  readonly status: 0 | 1 | undefined; // undefined before Byzantium (post-state root receipts)
+  readonly gasUsed: bigint;
+  readonly cumulativeGasUsed: bigint;
+  readonly logsBloom: Uint8Array;
+  readonly logs: readonly { address: Uint8Array; topics: Uint8Array[]; data: Uint8Array }[];
+  readonly contractAddress: Uint8Array | undefined;
+  readonly effectiveGasPrice: bigint;
+  readonly blobGasUsed: bigint | undefined;
+  readonly blobGasPrice: bigint | undefined;
+  readonly from: Uint8Array;
+  /** Index of the first log of this tx within the block. */
+  readonly firstLogIndex: number;
+}
+
+export interface ChainView {
+  readonly chainId: bigint;
+  /** Human label for logs: fixture path and format. */
+  readonly label: string;
+  readonly genesis: ChainBlock;
+  readonly head: ChainBlock;
+  /** `finalized` and `safe` tags: the head unless the fixture names them. */
+  readonly finalized: ChainBlock;
+  readonly safe: ChainBlock;
+  blockByNumber(n: bigint): ChainBlock | undefined;
+  blockByHash(hash: Uint8Array): ChainBlock | undefined;
+  txByHash(hash: Uint8Array): TxLocation | undefined;
+  receipts(block: ChainBlock): readonly ReceiptInfo[];
+  /** Re-executes the block from its parent's state root with the recorder attached (cached). */
+  recordBlock(block: ChainBlock): Promise<BlockRecording>;
+}

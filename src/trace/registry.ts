@@ -1,0 +1,29 @@
+// One registry keyed by the wire name (go-ethereum eth/tracers/dir.go): every tracer has the same
+// shape, and its config is decoded and checked before anything executes.
+import type { TSchema } from '@sinclair/typebox';
+import type { BlockRecording, TxRecording } from './types.ts';
+
+export interface TracerEntry<Config = unknown> {
+  /** Wire name, case-sensitive as in go-ethereum. */
+  readonly name: string;
+  /** TypeBox schema of `tracerConfig` (absent config is treated as `{}`). */
+  readonly configSchema: TSchema;
+  /** Cross-field checks the schema cannot express; returns an error message or undefined. */
+  readonly check?: (config: Config) => string | undefined;
+  /** Renders one transaction's result as an ordered JSON value (keys in the client's order). */
+  readonly render: (tx: TxRecording, config: Config, block: BlockRecording) => unknown;
+}
+
+const entries = new Map<string, TracerEntry<any>>();
+
+export function registerTracer<C>(entry: TracerEntry<C>): void {
+  entries.set(entry.name, entry as TracerEntry<any>);
+}
+
+export function findTracer(name: string): TracerEntry<unknown> | undefined {
+  return entries.get(name);
+}
+
+export function tracerNames(): string[] {
+  return [...entries.keys()];
+}

@@ -1,0 +1,140 @@
+// Neutral recording types: what the recorder writes and every renderer reads.
+// bigint and bytes only; hex and client wording belong to the renderers (trace/render/*).
+
+/** How a frame was entered: the opcode (or the transaction) that opened it. */
+export type CallKind =
+  | 'CALL'
+  | 'CALLCODE'
+  | 'DELEGATECALL'
+  | 'STATICCALL'
+  | 'CREATE'
+  | 'CREATE2'
+  | 'SELFDESTRUCT';
+
+/**
+ * Why a frame failed, independent of any client's wording. The two tables that turn these into
+ * text live in trace/render/errorStrings.ts (go-ethereum and Parity/revm vocabularies).
+ */
+export type Failure =
+  | { readonly kind: 'reverted' }
+  | { readonly kind: 'outOfGas' }
+  /** Static-context state change. `inGas` when go-ethereum detects it in dynamic gas (SSTORE, value CALL, SELFDESTRUCT, CREATE*). */
+  | { readonly kind: 'writeProtection'; readonly opcode: number }
+  | { readonly kind: 'invalidJump' }
+  | { readonly kind: 'invalidOpcode'; readonly opcode: number }
+  | { readonly kind: 'stackUnderflow'; readonly have: number; readonly need: number }
+  | { readonly kind: 'stackOverflow'; readonly have: number; readonly limit: number }
+  | { readonly kind: 'insufficientBalance' }
+  | { readonly kind: 'callDepth' }
+  | { readonly kind: 'nonceOverflow' }
+  | { readonly kind: 'createCollision' }
+  | { readonly kind: 'codeSizeExceeded'; readonly size: number; readonly limit: number }
+  | { readonly kind: 'initCodeSizeExceeded'; readonly size: number; readonly limit: number }
+  | { readonly kind: 'codeStartsWithEF' }
+  | { readonly kind: 'codeStoreOutOfGas' }
+  | { readonly kind: 'returnDataOutOfBounds' }
+  | { readonly kind: 'sstoreSentry' }
+  /** A precompile rejected its input; `reason` is the neutral cause (e.g. 'invalidInputLength'). */
+  | { readonly kind: 'precompile'; readonly reason: string }
+  | { readonly kind: 'other'; readonly message: string };
+
+export interface RecordedLog {
+  readonly address: Uint8Array;
+  readonly topics: readonly Uint8Array[];
+  readonly data: Uint8Array;
+  /** Number of child frames of the emitting frame opened before this log (go-ethereum's `position`). */
+  readonly position: number;
+  /** Block-wide log index (receipt `logIndex`); set at tx end for logs that survived, else -1. */
+  index: number;
+}
+
+/** One frame of a transaction's call tree. Root is index 0; `parent` is -1 for the root. */
+export interface CallFrame {
+  readonly index: number;
+  readonly parent: number;
+  readonly depth: number;
+  readonly kind: CallKind;
+  readonly from: Uint8Array;
+  /** Callee, created address, or SELFDESTRUCT beneficiary; undefined for a CREATE that failed. */
+  to: Uint8Array | undefined;
+  /**
+   * Apparent value: the amount transferred for CALL/CALLCODE/CREATE*, the inherited value of the
+   * caller frame for DELEGATECALL, 0 for STATICCALL, the destroyed balance for SELFDESTRUCT.
+   */
+  readonly value: bigint;
+  /** Gas handed to the frame (after the 63/64 rule, stipend included). */
+  readonly gas: bigint;
+  gasUsed: bigint;
+  readonly input: Uint8Array;
+  /** Return data (deployed code for a successful CREATE). */
+  output: Uint8Array;
+  failure: Failure | undefined;
+  /** True for a call into a precompiled contract. */
+  readonly precompile: boolean;
+  readonly children: number[];
+  readonly logs: RecordedLog[];
+}
+
+/** An account as seen at one moment. */
+export interface AccountState {
+  readonly balance: bigint;
+  readonly nonce: bigint;
+  readonly code: Uint8Array;
+  readonly codeHash: Uint8Array;
+  /** true when nonce = 0, balance = 0 and code empty (EIP-161 empty). */
+  readonly empty: boolean;
+}
+
+/** First-touch record of one account: its state then, and the slots touched with their values then. */
+export interface TouchedAccount {
+  readonly address: Uint8Array;
+  readonly pre: AccountState;
+  /** slot (32 bytes as lowercase hex key without 0x) → value at first touch. */
+  readonly preStorage: Map<string, bigint>;
+  /** State at transaction end (after fees and refunds). */
+  post: AccountState | undefined;
+  /** slot → value at transaction end, for every touched slot. */
+  readonly postStorage: Map<string, bigint>;
+}
+
+/** What a transaction read and wrote, keyed by lowercase address hex without 0x. */
+export interface StateLog {
+  readonly accounts: Map<string, TouchedAccount>;
+  /** Accounts that executed SELFDESTRUCT (keys as in `accounts`). */
+  readonly selfDestructed: Set<string>;
+  /** Accounts created by this transaction (top-level or CREATE/CREATE2). */
+  readonly created: Set<string>;
+}
+
+export interface TxRecording {
+  readonly txIndex: number;
+  readonly txHash: Uint8Array;
+  /** Transaction type (0 legacy, 1, 2, 3, 4). */
+  readonly txType: number;
+  readonly gasLimit: bigint;
+  /** Intrinsic gas charged before execution (incl. access list, authorizations, initcode words). */
+  readonly intrinsicGas: bigint;
+  /** Receipt gasUsed: net of refund, floored by EIP-7623 where active. */
+  readonly gasUsed: bigint;
+  /** Gas used including intrinsic gas, before refund and before the EIP-7623 floor. */
+  readonly gasUsedBeforeRefund: bigint;
+  readonly refund: bigint;
+  /** Frames in creation order (depth first, parent before children). frames[0] is the top call. */
+  readonly frames: CallFrame[];
+  readonly state: StateLog;
+}
+
+/** A block reward paid at the end of a pre-merge block. */
+export interface BlockReward {
+  readonly author: Uint8Array;
+  readonly kind: 'block' | 'uncle';
+  readonly value: bigint;
+}
+
+export interface BlockRecording {
+  readonly number: bigint;
+  readonly hash: Uint8Array;
+  readonly txs: readonly TxRecording[];
+  /** Empty after the merge. Block reward first, then one per uncle in header order. */
+  readonly rewards: readonly BlockReward[];
+}
