@@ -14,16 +14,16 @@ export interface TracerEntry<Config = unknown> {
   readonly render: (tx: TxRecording, config: Config, block: BlockRecording) => unknown;
 }
 
-const entries = new Map<string, TracerEntry<any>>();
+// Each renderer file exports its entry; add it here (one import, one list item).
+const TRACERS: readonly TracerEntry<any>[] = [];
 
-export function registerTracer<C>(entry: TracerEntry<C>): void {
-  entries.set(entry.name, entry as TracerEntry<any>);
-}
+const byName = new Map<string, TracerEntry<any>>(TRACERS.map((t) => [t.name, t]));
 
 export function findTracer(name: string): TracerEntry<unknown> | undefined {
-  return entries.get(name);
+  return byName.get(name);
 }
 
+/** Supported tracer names, for error messages. */
 export function tracerNames(): string[] {
-  return [...entries.keys()];
+  return [...byName.keys()];
 }
