@@ -58,6 +58,12 @@ export interface CallFrame {
   /** Callee, created address, or SELFDESTRUCT beneficiary; undefined for a CREATE that failed. */
   to: Uint8Array | undefined;
   /**
+   * CREATE/CREATE2 only: the address the creation targeted, kept when it failed too (set it for
+   * every create). reth/anvil trace_block print it in a reverted create's result
+   * (revm-inspectors types.rs parity_trace_output uses the address computed at the start).
+   */
+  createAddress?: Uint8Array;
+  /**
    * Apparent value: the amount transferred for CALL/CALLCODE/CREATE*, the inherited value of the
    * caller frame for DELEGATECALL, 0 for STATICCALL, the destroyed balance for SELFDESTRUCT.
    */
@@ -70,7 +76,7 @@ export interface CallFrame {
   output: Uint8Array;
   failure: Failure | undefined;
   /** True for a call into a precompiled contract. */
-  readonly precompile: boolean;
+  precompile: boolean;
   readonly children: number[];
   readonly logs: RecordedLog[];
 }
@@ -95,6 +101,15 @@ export interface TouchedAccount {
   post: AccountState | undefined;
   /** slot → value at transaction end, for every touched slot. */
   readonly postStorage: Map<string, bigint>;
+  /**
+   * Whether the account exists in the state at transaction end, read where go-ethereum's
+   * debug_trace* reads it: after StateDB.Finalise (self-destructed accounts and, from EIP-158,
+   * touched empty accounts removed; ethereumjs runTx does the same cleanup). A never-existing
+   * account that was only looked up is false; a reverted CREATE target is false. prestateTracer
+   * diff mode needs it: geth's GetCodeHash gives the zero hash, not keccak(''), for a missing
+   * account (eth/tracers/native/prestate.go processDiffState).
+   */
+  existsAfter: boolean;
 }
 
 /** What a transaction read and wrote, keyed by lowercase address hex without 0x. */
@@ -104,6 +119,15 @@ export interface StateLog {
   readonly selfDestructed: Set<string>;
   /** Accounts created by this transaction (top-level or CREATE/CREATE2). */
   readonly created: Set<string>;
+  /**
+   * EIP-6780 (Cancun) SELFDESTRUCT rules are active for the block. prestateTracer diff mode then
+   * treats a self-destructed account as deleted only if it is also in `created`
+   * (go-ethereum eth/tracers/native/prestate.go OnOpcode, IsCancun(number, time)).
+   * For that rule `selfDestructed` and `created` are meant as go-ethereum's prestate tracer sees
+   * them: a SELFDESTRUCT / CREATE / CREATE2 opcode that passed its gas checks counts even if its
+   * frame later reverts or the creation fails (the tracer marks them in OnOpcode, before execution).
+   */
+  readonly eip6780: boolean;
 }
 
 export interface TxRecording {

@@ -1,0 +1,284 @@
+// A fixture chain held in memory: every block replayed once at load (headers checked), each block's
+// post-state root kept, and later work for block N run from root(N-1), never from genesis.
+import { type Block, createBlock, createBlockFromRLP, createBlockFromRPC, createBlockHeader, createBlockHeaderFromRLP } from '@ethereumjs/block';
+import { type Common, ConsensusType } from '@ethereumjs/common';
+import { createTxFromRLP } from '@ethereumjs/tx';
+import { MerkleStateManager, Caches } from '@ethereumjs/statemanager';
+import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm';
+import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
+import { FixtureError } from '../errors/fixtureError.ts';
+import type { ChainSpec } from '../fixture/types.ts';
+import type { BlockRecording, BlockReward } from '../trace/types.ts';
+import type { ChainBlock, ChainView, ReceiptInfo, TxLocation } from './chainView.ts';
+import { makeCommon } from './common.ts';
+import { writeGenesisAlloc } from './genesisState.ts';
+import { lazyKzg, preloadKzg } from './kzg.ts';
+import { Recorder } from './recorder.ts';
+import { receiptInfos } from './receipts.ts';
+
+interface StoredBlock extends ChainBlock {
+  /** Post-state root of this block. */
+  readonly stateRoot: Uint8Array;
+  receipts: readonly ReceiptInfo[];
+}
+
+export interface LoadProgress {
+  (done: number, total: number, txs: number): void;
+}
+
+export class FixtureChain implements ChainView {
+  readonly label: string;
+  private readonly byNumber = new Map<bigint, StoredBlock>();
+  private readonly byHash = new Map<string, StoredBlock>();
+  private readonly txIndex = new Map<string, TxLocation>();
+  private readonly recordings = new Map<string, Promise<BlockRecording>>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly recorder: Recorder;
+
+  private constructor(
+    spec: ChainSpec,
+    private readonly vm: VM,
+    readonly chainId: bigint,
+    private readonly ordered: StoredBlock[],
+  ) {
+    this.label = `${spec.path} (${spec.format})`;
+    for (const b of ordered) this.index(b);
+    this.recorder = new Recorder(vm);
+  }
+
+  get genesis(): ChainBlock {
+    return this.ordered[0]!;
+  }
+  get head(): ChainBlock {
+    return this.ordered[this.ordered.length - 1]!;
+  }
+  get finalized(): ChainBlock {
+    return this.head;
+  }
+  get safe(): ChainBlock {
+    return this.head;
+  }
+
+  blockByNumber(n: bigint): ChainBlock | undefined {
+    return this.byNumber.get(n);
+  }
+  blockByHash(hash: Uint8Array): ChainBlock | undefined {
+    return this.byHash.get(bytesToUnprefixedHex(hash));
+  }
+  txByHash(hash: Uint8Array): TxLocation | undefined {
+    return this.txIndex.get(bytesToUnprefixedHex(hash));
+  }
+  receipts(block: ChainBlock): readonly ReceiptInfo[] {
+    return this.byHash.get(bytesToUnprefixedHex(block.hash))?.receipts ?? [];
+  }
+
+  recordBlock(block: ChainBlock): Promise<BlockRecording> {
+    const key = bytesToUnprefixedHex(block.hash);
+    let recording = this.recordings.get(key);
+    if (recording === undefined) {
+      recording = this.serial(() => this.record(block));
+      this.recordings.set(key, recording);
+      recording.catch(() => this.recordings.delete(key));
+    }
+    return recording;
+  }
+
+  /** One VM, one state: executions run one after another. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async record(block: ChainBlock): Promise<BlockRecording> {
+    const parent = this.parentOf(block);
+    this.recorder.start(block.block);
+    let txs;
+    try {
+      await runBlock(this.vm, runOptions(block.block, parent.stateRoot, true));
+    } finally {
+      // finish() rethrows what the recorder hit, so a broken recording is never served.
+      txs = this.recorder.finish();
+    }
+    return { number: block.number, hash: block.hash, txs, rewards: rewardsOf(block.block) };
+  }
+
+  private parentOf(block: ChainBlock): StoredBlock {
+    const parent = this.byHash.get(bytesToUnprefixedHex(block.block.header.parentHash));
+    if (parent === undefined) throw new Error(`parent of block ${block.number} is not in the chain`);
+    return parent;
+  }
+
+  private index(b: StoredBlock): void {
+    this.byNumber.set(b.number, b);
+    this.byHash.set(bytesToUnprefixedHex(b.hash), b);
+    b.block.transactions.forEach((tx, i) => this.txIndex.set(bytesToUnprefixedHex(tx.hash()), { block: b, index: i }));
+  }
+
+  // ---- loading --------------------------------------------------------------------------------
+
+  static async load(spec: ChainSpec, progress?: LoadProgress): Promise<FixtureChain> {
+    const common = makeCommon(spec.path, spec.genesis, lazyKzg);
+    if (spec.genesis.config['cancunTime'] !== undefined) await preloadKzg();
+    const stateManager = new MerkleStateManager({ common, caches: new Caches() });
+    const genesisRoot = await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
+    if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
+      throw new FixtureError(`${spec.path}: genesis state root mismatch: expected ${bytesToHex(spec.genesisStateRoot)}, got ${bytesToHex(genesisRoot)}`);
+    }
+    const blocks = new Map<bigint, Block>();
+    const blockchain = {
+      getBlock: async (n: number | bigint | Uint8Array) => {
+        const block = typeof n === 'object' ? undefined : blocks.get(BigInt(n));
+        if (block === undefined) throw new Error(`block ${String(n)} not found`);
+        return block;
+      },
+      shallowCopy() { return this; },
+    };
+    const vm = await createVM({ common, stateManager, blockchain: blockchain as never });
+    const genesisBlock = buildGenesis(spec, common, genesisRoot);
+    const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : decodeBlocks(spec, common);
+    blocks.set(genesisBlock.header.number, genesisBlock);
+    const ordered: StoredBlock[] = [{ number: genesisBlock.header.number, hash: genesisBlock.hash(), block: genesisBlock, stateRoot: genesisRoot, receipts: [] }];
+    let root = genesisRoot;
+    let txs = 0;
+    for (const [i, block] of decoded.entries()) {
+      const parent = ordered[ordered.length - 1]!;
+      if (spec.traceTest === undefined && !equalsBytes(block.header.parentHash, parent.hash)) {
+        throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not follow block ${parent.number} (parentHash ${bytesToHex(block.header.parentHash)}, want ${bytesToHex(parent.hash)})`);
+      }
+      blocks.set(block.header.number, block);
+      let result: RunBlockResult;
+      try {
+        result = await runBlock(vm, runOptions(block, root, i === 0));
+      } catch (error) {
+        throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not replay: ${(error as Error).message}`);
+      }
+      if (spec.traceTest === undefined) checkHeader(spec, i, block, result);
+      root = result.stateRoot;
+      txs += block.transactions.length;
+      ordered.push({ number: block.header.number, hash: block.hash(), block, stateRoot: root, receipts: receiptInfos(block, result) });
+      progress?.(i + 1, decoded.length, txs);
+    }
+    return new FixtureChain(spec, vm, common.chainId(), ordered);
+  }
+}
+
+function runOptions(block: Block, root: Uint8Array, setRoot: boolean) {
+  return {
+    block,
+    root: setRoot ? root : undefined,
+    generate: true,
+    skipBlockValidation: true,
+    skipHeaderValidation: true,
+    skipHardForkValidation: true,
+    setHardfork: true,
+  };
+}
+
+function checkHeader(spec: ChainSpec, i: number, block: Block, result: RunBlockResult): void {
+  const h = block.header;
+  const expectedRoot = spec.stateRootOverrides.get(i) ?? h.stateRoot;
+  const mismatch = (field: string, expected: string, got: string): never => {
+    throw new FixtureError(`${spec.path}: block ${h.number} (${bytesToHex(block.hash())}) ${field} mismatch: expected ${expected}, got ${got}`);
+  };
+  if (!equalsBytes(expectedRoot, result.stateRoot)) mismatch('stateRoot', bytesToHex(expectedRoot), bytesToHex(result.stateRoot));
+  if (!equalsBytes(h.receiptTrie, result.receiptsRoot)) mismatch('receiptsRoot', bytesToHex(h.receiptTrie), bytesToHex(result.receiptsRoot));
+  if (!equalsBytes(h.logsBloom, result.logsBloom)) mismatch('logsBloom', bytesToHex(h.logsBloom), bytesToHex(result.logsBloom));
+  if (h.gasUsed !== result.gasUsed) mismatch('gasUsed', String(h.gasUsed), String(result.gasUsed));
+}
+
+function decodeBlocks(spec: ChainSpec, common: Common): Block[] {
+  return spec.blocks.map((entry, i) => {
+    try {
+      if (entry instanceof Uint8Array) return createBlockFromRLP(entry, { common, setHardfork: true, skipConsensusFormatValidation: true });
+      return createBlockFromRPC(entry as never, [], { common, setHardfork: true, skipConsensusFormatValidation: true });
+    } catch (error) {
+      throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
+    }
+  });
+}
+
+function buildGenesis(spec: ChainSpec, common: Common, stateRoot: Uint8Array): Block {
+  if (spec.genesisHeaderRlp !== undefined) {
+    const header = createBlockHeaderFromRLP(spec.genesisHeaderRlp, { common, setHardfork: true, skipConsensusFormatValidation: true });
+    return createBlock({ header }, { common, setHardfork: true, skipConsensusFormatValidation: true });
+  }
+  const g = spec.genesis;
+  const traceTest = spec.traceTest;
+  const number = traceTest !== undefined ? traceTest.context.number - 1n : 0n;
+  const header = createBlockHeader(
+    {
+      number,
+      stateRoot,
+      gasLimit: quantity(g['gasLimit']),
+      timestamp: quantity(g['timestamp']),
+      extraData: hexOr(g['extraData'], '0x'),
+      difficulty: quantity(g['difficulty']),
+      mixHash: hexOr(g['mixHash'], '0x' + '00'.repeat(32)),
+      nonce: hexOr(g['nonce'], '0x0000000000000000', 8),
+      coinbase: hexOr(g['coinbase'], '0x' + '00'.repeat(20)),
+      ...(g['baseFeePerGas'] !== undefined && g['baseFeePerGas'] !== null ? { baseFeePerGas: quantity(g['baseFeePerGas']) } : {}),
+      ...(g['excessBlobGas'] !== undefined && g['excessBlobGas'] !== null ? { excessBlobGas: quantity(g['excessBlobGas']) } : {}),
+      ...(g['blobGasUsed'] !== undefined && g['blobGasUsed'] !== null ? { blobGasUsed: quantity(g['blobGasUsed']) } : {}),
+    },
+    { common, setHardfork: true, skipConsensusFormatValidation: true },
+  );
+  const atGenesis = common.copy();
+  atGenesis.setHardforkBy({ blockNumber: number, timestamp: quantity(g['timestamp']) });
+  const withdrawals = atGenesis.isActivatedEIP(4895) ? [] : undefined;
+  return createBlock({ header, ...(withdrawals ? { withdrawals } : {}) }, { common, setHardfork: true, skipConsensusFormatValidation: true });
+}
+
+/** A go-ethereum tracer test: one block at context.number holding the test transaction. */
+function buildTraceTestBlock(spec: ChainSpec, common: Common, parent: Block): Block {
+  const { context, rawTx } = spec.traceTest!;
+  const c = common.copy();
+  c.setHardforkBy({ blockNumber: context.number, timestamp: context.timestamp });
+  let tx;
+  try {
+    tx = createTxFromRLP(rawTx, { common: c });
+  } catch (error) {
+    throw new FixtureError(`${spec.path}: "input" is not a valid transaction (${(error as Error).message})`);
+  }
+  const londonActive = c.isActivatedEIP(1559);
+  const header = createBlockHeader(
+    {
+      number: context.number,
+      parentHash: parent.hash(),
+      timestamp: context.timestamp,
+      gasLimit: context.gasLimit,
+      difficulty: c.consensusType() === ConsensusType.ProofOfWork ? context.difficulty : 0n,
+      coinbase: context.coinbase as `0x${string}`,
+      mixHash: context.mixHash as `0x${string}`,
+      ...(londonActive ? { baseFeePerGas: context.baseFeePerGas ?? 0n } : {}),
+      ...(c.isActivatedEIP(4844) ? { excessBlobGas: 0n, blobGasUsed: 0n } : {}),
+    },
+    { common: c, setHardfork: true, skipConsensusFormatValidation: true },
+  );
+  return createBlock({ header, transactions: [tx], ...(c.isActivatedEIP(4895) ? { withdrawals: [] } : {}) }, { common: c, setHardfork: true, skipConsensusFormatValidation: true });
+}
+
+/** Block and uncle rewards of a proof-of-work block (paid by ethereumjs; recorded for Parity traces). */
+function rewardsOf(block: Block): BlockReward[] {
+  const common = block.common;
+  if (common.consensusType() !== ConsensusType.ProofOfWork) return [];
+  const reward = common.param('minerReward');
+  const out: BlockReward[] = [{ author: block.header.coinbase.bytes, kind: 'block', value: reward + (reward / 32n) * BigInt(block.uncleHeaders.length) }];
+  for (const uncle of block.uncleHeaders) {
+    out.push({ author: uncle.coinbase.bytes, kind: 'uncle', value: ((uncle.number + 8n - block.header.number) * reward) / 8n });
+  }
+  return out;
+}
+
+function quantity(v: unknown): bigint {
+  if (typeof v === 'number') return BigInt(v);
+  if (typeof v === 'string' && v !== '' && v !== '0x') return BigInt(v);
+  return 0n;
+}
+
+function hexOr(v: unknown, fallback: string, padTo?: number): `0x${string}` {
+  if (typeof v !== 'string' || !v.startsWith('0x')) return fallback as `0x${string}`;
+  if (padTo !== undefined) return `0x${v.slice(2).padStart(padTo * 2, '0')}`;
+  return v as `0x${string}`;
+}
+

@@ -1,0 +1,73 @@
+// Common (fork rules) from a go-ethereum genesis. go-ethereum reads config keys case-insensitively,
+// accepts decimal strings and lets EIP-155 and EIP-158 activate apart; ethereumjs wants neither, so
+// the config is normalised first. ethereumjs starts Common on the last configured fork: callers set
+// the hardfork per block (runBlock's setHardfork).
+import { type Common, type GethGenesis as EjsGethGenesis, createCommonFromGethGenesis } from '@ethereumjs/common';
+import type { KZG } from '@ethereumjs/util';
+import { FixtureError } from '../errors/fixtureError.ts';
+import type { GethGenesis } from '../fixture/types.ts';
+
+// Fork keys ethereumjs understands, by lowercase name (go-ethereum params/config.go ChainConfig).
+const FORK_KEYS = [
+  'homesteadBlock', 'daoForkBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock',
+  'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock',
+  'londonBlock', 'arrowGlacierBlock', 'grayGlacierBlock', 'mergeNetsplitBlock', 'shanghaiTime',
+  'cancunTime', 'pragueTime', 'osakaTime', 'bpo1Time', 'bpo2Time',
+];
+const OTHER_KEYS = ['chainId', 'terminalTotalDifficulty', 'terminalTotalDifficultyPassed', 'blobSchedule', 'depositContractAddress', 'ethash', 'clique'];
+// go-ethereum keys with no effect on replay here (ignored as geth ignores unknown keys).
+const BY_LOWER = new Map([...FORK_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k]));
+// Blob schedules ethereumjs 10.1.3 can read from a genesis: bpo entries break its lookup, and its
+// built-in bpo1/bpo2 values equal the published ones (shared/corpus/execution-apis/README.md).
+const BLOB_SCHEDULE_FORKS = new Set(['cancun', 'prague', 'osaka']);
+
+export function normaliseConfig(path: string, raw: Record<string, unknown>): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const known = BY_LOWER.get(key.toLowerCase());
+    if (known === undefined) continue;
+    if (FORK_KEYS.includes(known) || known === 'chainId') {
+      if (value === null || value === undefined) continue;
+      config[known] = toNumber(path, known, value);
+    } else {
+      config[known] = value;
+    }
+  }
+  if (config['chainId'] === undefined) throw new FixtureError(`${path}: genesis config has no chainId`);
+  // ethereumjs activates EIP-155 and EIP-158 together (SpuriousDragon); EIP-158's state rules are what
+  // replay needs, and unprotected signatures stay valid either way.
+  if (config['eip158Block'] !== undefined) config['eip155Block'] = config['eip158Block'];
+  else delete config['eip155Block'];
+  const schedule = config['blobSchedule'];
+  if (schedule !== null && typeof schedule === 'object') {
+    config['blobSchedule'] = Object.fromEntries(
+      Object.entries(schedule as Record<string, unknown>).filter(([fork]) => BLOB_SCHEDULE_FORKS.has(fork.toLowerCase())),
+    );
+  }
+  return config;
+}
+
+function toNumber(path: string, key: string, value: unknown): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value)) return Number(BigInt(value));
+  if (typeof value === 'bigint') return Number(value);
+  throw new FixtureError(`${path}: genesis config "${key}" is not a number`);
+}
+
+export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG): Common {
+  const config = normaliseConfig(path, genesis.config);
+  const json = {
+    ...genesis,
+    config,
+    nonce: typeof genesis['nonce'] === 'string' ? genesis['nonce'] : '0x0',
+    difficulty: genesis['difficulty'] ?? '0x0',
+    gasLimit: genesis['gasLimit'] ?? '0x0',
+    timestamp: genesis['timestamp'] ?? '0x0',
+  } as unknown as EjsGethGenesis;
+  try {
+    // Left on the last configured fork: the EVM picks fork-dependent backends (BLS) at construction.
+    return createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg } });
+  } catch (error) {
+    throw new FixtureError(`${path}: unsupported genesis config (${(error as Error).message})`);
+  }
+}

@@ -1,0 +1,8 @@
+// Fixture path → a loaded, replayed, header-checked chain. Throws FixtureError with one line.
+import { readFixture } from '../fixture/detect.ts';
+import { FixtureChain, type LoadProgress } from './chain.ts';
+import type { ChainView } from './chainView.ts';
+
+export async function loadChain(path: string, progress?: LoadProgress): Promise<ChainView> {
+  return FixtureChain.load(readFixture(path), progress);
+}

@@ -1,0 +1,381 @@
+// The ONLY module that knows ethereumjs event and interpreter shapes. It turns a transaction's
+// execution into the neutral call arena and state log of trace/types.ts. It records between
+// beforeTx and afterTx only, so the block's system calls (EIP-2935/4788/7002/7251) stay untraced.
+//
+// Message events give frames; a few opcode handlers are wrapped (never changing what they do) for
+// what messages do not tell: the exact call kind, calls that fail before they start, SELFDESTRUCT
+// frames, log positions, and the accounts and slots touched (go-ethereum prestate.go OnOpcode).
+import type { EVM, EVMResult, Message } from '@ethereumjs/evm';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import type { VM } from '@ethereumjs/vm';
+import type { Block } from '@ethereumjs/block';
+import {
+  type Address,
+  bigIntToAddressBytes,
+  bigIntToBytes,
+  bigIntToUnpaddedBytes,
+  generateAddress,
+  generateAddress2,
+  setLengthLeft,
+} from '@ethereumjs/util';
+import type { CallFrame, CallKind, RecordedLog, TxRecording } from '../trace/types.ts';
+import { failureOf } from './failures.ts';
+import { StateTracker } from './stateTracker.ts';
+
+const CALL = 0xf1, CALLCODE = 0xf2, DELEGATECALL = 0xf4, STATICCALL = 0xfa, CREATE = 0xf0, CREATE2 = 0xf5;
+const SELFDESTRUCT = 0xff, SLOAD = 0x54, SSTORE = 0x55;
+const BALANCE = 0x31, EXTCODESIZE = 0x3b, EXTCODECOPY = 0x3c, EXTCODEHASH = 0x3f;
+const LOG0 = 0xa0, LOG4 = 0xa4;
+const KIND_OF: Record<number, CallKind> = {
+  [CALL]: 'CALL', [CALLCODE]: 'CALLCODE', [DELEGATECALL]: 'DELEGATECALL', [STATICCALL]: 'STATICCALL',
+  [CREATE]: 'CREATE', [CREATE2]: 'CREATE2',
+};
+const WRAPPED = [
+  CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, SLOAD, SSTORE,
+  BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, LOG0, LOG0 + 1, LOG0 + 2, LOG0 + 3, LOG4,
+];
+
+/** A call opened by an opcode, waiting for its message (or for the opcode to give up). */
+interface PendingCall {
+  kind: CallKind;
+  from: Uint8Array;
+  to: Uint8Array | undefined;
+  value: bigint;
+  input: Uint8Array;
+  depth: number;
+  opened: boolean;
+}
+
+interface RunState {
+  opCode: number;
+  stack: { length: number; peek(n?: number): bigint[] };
+  memory: { read(offset: number, size: number): Uint8Array };
+  env: { address: Address; depth: number; callValue: bigint };
+  messageGasLimit?: bigint;
+  interpreter: { _result: { logs: [Uint8Array, Uint8Array[], Uint8Array][] } };
+  gasLeft: bigint;
+  returnBytes?: Uint8Array;
+}
+type OpHandler = (runState: RunState, common: unknown) => unknown;
+interface OpEntry {
+  opcodeInfo: { code: number; isAsync: boolean };
+  opHandler: OpHandler;
+  gasHandler: unknown;
+}
+
+export class Recorder {
+  private active = false;
+  private frames: CallFrame[] = [];
+  private stack: number[] = [];
+  private pending: PendingCall | undefined;
+  private logSeq = new Map<RecordedLog, number>();
+  private seq = 0;
+  private state: StateTracker | undefined;
+  private tx: { tx: TypedTransaction; index: number; intrinsic: bigint } | undefined;
+  private block: Block | undefined;
+  private blockLogIndex = 0;
+  private txIndex = 0;
+  private results: TxRecording[] = [];
+
+  constructor(private readonly vm: VM) {
+    const evm = vm.evm as EVM;
+    const original = evm.getActiveOpcodes.bind(evm);
+    const wrap = (): void => this.wrapOpcodes(evm);
+    evm.getActiveOpcodes = () => {
+      const ops = original();
+      wrap();
+      return ops;
+    };
+    wrap();
+    vm.events.on('beforeTx', (tx: TypedTransaction, resolve?: (r?: unknown) => void) => {
+      this.beforeTx(tx).then(() => resolve?.(), (e) => { this.fail(e); resolve?.(); });
+    });
+    vm.events.on('afterTx', (event: unknown, resolve?: (r?: unknown) => void) => {
+      this.afterTx(event as AfterTx).then(() => resolve?.(), (e) => { this.fail(e); resolve?.(); });
+    });
+    evm.events!.on('beforeMessage', (message: Message, resolve?: (r?: unknown) => void) => {
+      this.beforeMessage(message);
+      resolve?.();
+    });
+    evm.events!.on('afterMessage', (result: EVMResult, resolve?: (r?: unknown) => void) => {
+      this.afterMessage(result);
+      resolve?.();
+    });
+  }
+
+  private error: unknown;
+  private fail(error: unknown): void {
+    this.error ??= error;
+  }
+
+  /** Starts recording a block; `finish` returns one recording per transaction. */
+  start(block: Block): void {
+    this.active = true;
+    this.block = block;
+    this.blockLogIndex = 0;
+    this.txIndex = 0;
+    this.results = [];
+    this.error = undefined;
+  }
+
+  finish(): TxRecording[] {
+    this.active = false;
+    this.block = undefined;
+    if (this.error !== undefined) throw this.error;
+    return this.results;
+  }
+
+  // ---- transactions ---------------------------------------------------------------------------
+
+  private async beforeTx(tx: TypedTransaction): Promise<void> {
+    if (!this.active || this.block === undefined) return;
+    this.frames = [];
+    this.stack = [];
+    this.pending = undefined;
+    this.logSeq = new Map();
+    this.seq = 0;
+    const sm = this.vm.stateManager;
+    const rules = this.vm.common;
+    this.state = new StateTracker(sm, rules.isActivatedEIP(6780));
+    this.tx = { tx, index: this.txIndex++, intrinsic: tx.getIntrinsicGas() };
+    const sender = tx.getSenderAddress();
+    await this.state.lookupAccount(sender.bytes);
+    if (tx.to !== undefined) {
+      await this.state.lookupAccount(tx.to.bytes);
+    } else {
+      const account = await sm.getAccount(sender);
+      const addr = createAddressBytes(sender.bytes, account?.nonce ?? 0n);
+      await this.state.lookupAccount(addr);
+      this.state.markCreated(addr);
+    }
+    await this.state.lookupAccount(this.block.header.coinbase.bytes);
+    await this.state.lookupAuthorities(tx, rules.isActivatedEIP(7702));
+  }
+
+  private async afterTx(event: AfterTx): Promise<void> {
+    if (!this.active || this.tx === undefined || this.state === undefined) return;
+    const { tx, index, intrinsic } = this.tx;
+    const root = this.frames[0];
+    if (root !== undefined) root.gasUsed = event.totalGasSpent;
+    // Block-wide log indexes for the logs that survived (receipt order = emission order).
+    const survivors = [...this.logSeq.entries()]
+      .filter(([, s]) => s >= 0)
+      .sort((a, b) => a[1] - b[1])
+      .map(([log]) => log);
+    const dropped = new Set<RecordedLog>(failedLogs(this.frames));
+    for (const log of survivors) log.index = dropped.has(log) ? -1 : this.blockLogIndex++;
+    await this.state.finish();
+    this.results.push({
+      txIndex: index,
+      txHash: tx.hash(),
+      txType: tx.type,
+      gasLimit: tx.gasLimit,
+      intrinsicGas: intrinsic,
+      gasUsed: event.totalGasSpent,
+      gasUsedBeforeRefund: event.execResult.executionGasUsed + intrinsic,
+      refund: event.gasRefund ?? 0n,
+      frames: this.frames,
+      state: this.state.log(),
+    });
+    this.tx = undefined;
+    this.state = undefined;
+  }
+
+  // ---- frames ---------------------------------------------------------------------------------
+
+  private beforeMessage(message: Message): void {
+    if (this.tx === undefined) return;
+    const depth = message.depth;
+    const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : -1;
+    let kind: CallKind, from: Uint8Array, to: Uint8Array | undefined, value: bigint, input: Uint8Array;
+    const pending = this.pending;
+    if (depth > 0 && pending !== undefined && pending.depth === depth && !pending.opened) {
+      pending.opened = true;
+      ({ kind, from, to, value, input } = pending);
+    } else {
+      kind = message.to === undefined ? 'CREATE' : 'CALL';
+      from = message.caller.bytes;
+      to = message.to?.bytes;
+      value = message.value;
+      input = message.data;
+    }
+    const codeAddress = message.to === undefined ? undefined : (message.codeAddress ?? message.to);
+    const frame = newFrame(this.frames.length, parent, depth, kind, from, to, value, message.gasLimit, input);
+    frame.precompile = codeAddress !== undefined && this.vm.evm.precompiles.has(codeAddress.toString().slice(2));
+    if (depth === 0) {
+      const tx = this.tx.tx;
+      (frame as { gas: bigint }).gas = tx.gasLimit;
+    }
+    this.frames.push(frame);
+    if (parent >= 0) this.frames[parent]!.children.push(frame.index);
+    this.stack.push(frame.index);
+  }
+
+  private afterMessage(result: EVMResult): void {
+    if (this.tx === undefined) return;
+    const index = this.stack.pop();
+    if (index === undefined) return;
+    const frame = this.frames[index]!;
+    const exec = result.execResult;
+    frame.gasUsed = exec.executionGasUsed;
+    frame.output = exec.returnValue;
+    frame.failure = failureOf(exec, frame, this.vm.common);
+    if (frame.kind === 'CREATE' || frame.kind === 'CREATE2') {
+      frame.to = frame.failure === undefined ? result.createdAddress?.bytes : undefined;
+      if (result.createdAddress !== undefined && frame.failure === undefined) this.state?.markCreated(result.createdAddress.bytes);
+    }
+  }
+
+  // ---- opcodes --------------------------------------------------------------------------------
+
+  private wrapOpcodes(evm: EVM): void {
+    const map = (evm as unknown as { _opcodeMap: OpEntry[] })._opcodeMap;
+    for (const code of WRAPPED) {
+      const entry = map[code];
+      if (entry === undefined || entry.opcodeInfo.code !== code) continue; // not active in this fork
+      const original = entry.opHandler;
+      const info = Object.assign(Object.create(Object.getPrototypeOf(entry.opcodeInfo)), entry.opcodeInfo, { isAsync: true });
+      map[code] = {
+        opcodeInfo: info,
+        gasHandler: entry.gasHandler,
+        opHandler: async (runState, common) => {
+          if (this.tx === undefined) return original(runState, common);
+          return this.onOpcode(code, runState, common, original);
+        },
+      };
+    }
+  }
+
+  private async onOpcode(code: number, rs: RunState, common: unknown, original: OpHandler): Promise<unknown> {
+    const state = this.state!;
+    const self = rs.env.address.bytes;
+    if (code === SLOAD || code === SSTORE) {
+      await state.lookupStorage(self, rs.stack.peek(1)[0]!);
+      return original(rs, common);
+    }
+    if (code === BALANCE || code === EXTCODESIZE || code === EXTCODECOPY || code === EXTCODEHASH) {
+      await state.lookupAccount(bigIntToAddressBytes(rs.stack.peek(1)[0]!));
+      return original(rs, common);
+    }
+    if (code >= LOG0 && code <= LOG4) {
+      const logs = rs.interpreter._result.logs;
+      const before = logs.length;
+      const out = original(rs, common);
+      if (logs.length > before) this.recordLog(logs[logs.length - 1]!);
+      return out;
+    }
+    if (code === SELFDESTRUCT) return this.onSelfDestruct(rs, common, original);
+    return this.onCall(code, rs, common, original);
+  }
+
+  private recordLog([address, topics, data]: [Uint8Array, Uint8Array[], Uint8Array]): void {
+    const current = this.frames[this.stack[this.stack.length - 1]!]!;
+    const log: RecordedLog = { address, topics, data, position: current.children.length, index: -1 };
+    current.logs.push(log);
+    this.logSeq.set(log, this.seq++);
+  }
+
+  private async onSelfDestruct(rs: RunState, common: unknown, original: OpHandler): Promise<unknown> {
+    const state = this.state!;
+    const self = rs.env.address.bytes;
+    const beneficiary = bigIntToAddressBytes(rs.stack.peek(1)[0]!);
+    await state.lookupAccount(beneficiary);
+    state.markSelfDestructed(self);
+    const balance = (await this.vm.stateManager.getAccount(rs.env.address))?.balance ?? 0n;
+    const parent = this.stack[this.stack.length - 1]!;
+    const frame = newFrame(this.frames.length, parent, rs.env.depth + 1, 'SELFDESTRUCT', self, beneficiary, balance, 0n, new Uint8Array());
+    this.frames.push(frame);
+    this.frames[parent]!.children.push(frame.index);
+    return original(rs, common);
+  }
+
+  private async onCall(code: number, rs: RunState, common: unknown, original: OpHandler): Promise<unknown> {
+    const state = this.state!;
+    const kind = KIND_OF[code]!;
+    const self = rs.env.address.bytes;
+    const args = rs.stack.peek(code === CREATE2 ? 4 : code === CREATE ? 3 : code === CALL || code === CALLCODE ? 7 : 6);
+    let to: Uint8Array | undefined, value: bigint, input: Uint8Array;
+    if (kind === 'CREATE' || kind === 'CREATE2') {
+      value = args[0]!;
+      input = readMemory(rs, args[1]!, args[2]!);
+      const account = await this.vm.stateManager.getAccount(rs.env.address);
+      to = kind === 'CREATE'
+        ? createAddressBytes(self, account?.nonce ?? 0n)
+        : create2AddressBytes(self, args[3]!, input);
+      await state.lookupAccount(to);
+      state.markCreated(to);
+    } else {
+      to = bigIntToAddressBytes(args[1]!);
+      const withValue = code === CALL || code === CALLCODE;
+      value = withValue ? args[2]! : code === DELEGATECALL ? rs.env.callValue : 0n;
+      input = withValue ? readMemory(rs, args[3]!, args[4]!) : readMemory(rs, args[2]!, args[3]!);
+      await state.lookupAccount(to);
+      await state.lookupDelegationTarget(to, this.vm.common.isActivatedEIP(7702));
+    }
+    const pending: PendingCall = { kind, from: self, to, value, input, depth: rs.env.depth + 1, opened: false };
+    const stipend = (code === CALL || code === CALLCODE) && value > 0n ? BigInt((this.vm.common as { param(n: string): bigint }).param('callStipendGas')) : 0n;
+    const gas = (rs.messageGasLimit ?? 0n) + stipend;
+    const outer = this.pending;
+    this.pending = pending;
+    const out = await original(rs, common);
+    this.pending = outer;
+    if (!pending.opened) await this.recordRejectedCall(pending, rs, gas);
+    return out;
+  }
+
+  /** A call or create the EVM refused before any message (depth, balance, nonce): go-ethereum still shows a frame. */
+  private async recordRejectedCall(pending: PendingCall, rs: RunState, gas: bigint): Promise<void> {
+    const balance = (await this.vm.stateManager.getAccount(rs.env.address))?.balance ?? 0n;
+    const parent = this.stack[this.stack.length - 1]!;
+    const create = pending.kind === 'CREATE' || pending.kind === 'CREATE2';
+    const frame = newFrame(this.frames.length, parent, pending.depth, pending.kind, pending.from, create ? undefined : pending.to, pending.value, gas, pending.input);
+    frame.failure = rs.env.depth + 1 > 1024
+      ? { kind: 'callDepth' }
+      : pending.kind === 'DELEGATECALL' || pending.kind === 'STATICCALL' || balance >= pending.value
+        ? { kind: 'nonceOverflow' }
+        : { kind: 'insufficientBalance' };
+    frame.gasUsed = 0n;
+    this.frames.push(frame);
+    this.frames[parent]!.children.push(frame.index);
+  }
+}
+
+interface AfterTx {
+  totalGasSpent: bigint;
+  gasRefund?: bigint;
+  execResult: { executionGasUsed: bigint };
+}
+
+function newFrame(
+  index: number, parent: number, depth: number, kind: CallKind, from: Uint8Array, to: Uint8Array | undefined,
+  value: bigint, gas: bigint, input: Uint8Array,
+): CallFrame & { precompile: boolean } {
+  return {
+    index, parent, depth, kind, from, to, value, gas, gasUsed: 0n, input,
+    output: new Uint8Array(), failure: undefined, precompile: false, children: [], logs: [],
+  };
+}
+
+/** Logs of failed frames and of everything below them (go-ethereum clears them at tx end). */
+function failedLogs(frames: CallFrame[]): RecordedLog[] {
+  const out: RecordedLog[] = [];
+  const failed = new Array<boolean>(frames.length).fill(false);
+  for (const f of frames) {
+    failed[f.index] = f.failure !== undefined || (f.parent >= 0 && failed[f.parent]!);
+    if (failed[f.index]) out.push(...f.logs);
+  }
+  return out;
+}
+
+function readMemory(rs: RunState, offset: bigint, size: bigint): Uint8Array {
+  if (size === 0n) return new Uint8Array();
+  return rs.memory.read(Number(offset), Number(size)).slice();
+}
+
+function createAddressBytes(from: Uint8Array, nonce: bigint): Uint8Array {
+  return generateAddress(from, bigIntToUnpaddedBytes(nonce));
+}
+
+function create2AddressBytes(from: Uint8Array, salt: bigint, initCode: Uint8Array): Uint8Array {
+  return generateAddress2(from, setLengthLeft(bigIntToBytes(salt), 32), initCode);
+}
