@@ -12,7 +12,7 @@ const FORK_KEYS = [
   'homesteadBlock', 'daoForkBlock', 'eip150Block', 'eip155Block', 'eip158Block', 'byzantiumBlock',
   'constantinopleBlock', 'petersburgBlock', 'istanbulBlock', 'muirGlacierBlock', 'berlinBlock',
   'londonBlock', 'arrowGlacierBlock', 'grayGlacierBlock', 'mergeNetsplitBlock', 'shanghaiTime',
-  'cancunTime', 'pragueTime', 'osakaTime', 'bpo1Time', 'bpo2Time',
+  'cancunTime', 'pragueTime', 'osakaTime', 'bpo1Time', 'bpo2Time', 'mergeForkBlock',
 ];
 const OTHER_KEYS = ['chainId', 'terminalTotalDifficulty', 'terminalTotalDifficultyPassed', 'blobSchedule', 'depositContractAddress', 'ethash', 'clique'];
 // go-ethereum keys with no effect on replay here (ignored as geth ignores unknown keys).
@@ -25,7 +25,13 @@ export function normaliseConfig(path: string, raw: Record<string, unknown>): Rec
   const config: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
     const known = BY_LOWER.get(key.toLowerCase());
-    if (known === undefined) continue;
+    if (known === undefined) {
+      // A fork this replayer does not implement cannot be replayed faithfully: refuse it.
+      if (/(Block|Time)$/.test(key) && value !== null && value !== undefined) {
+        throw new FixtureError(`${path}: genesis config names a fork this tool cannot replay: "${key}"`);
+      }
+      continue;
+    }
     if (FORK_KEYS.includes(known) || known === 'chainId') {
       if (value === null || value === undefined) continue;
       config[known] = toNumber(path, known, value);
