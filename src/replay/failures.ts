@@ -8,27 +8,38 @@ import { STACK_SHAPE } from './stackShape.ts';
 
 const M = EVMError.errorMessages;
 const SSTORE = 0x55;
+const RETURN = 0xf3;
 
 interface HaltState {
   opCode?: number;
   stack?: { length: number };
-  gasLeft?: bigint;
+  returnValue?: Uint8Array;
 }
 
-export function failureOf(exec: ExecResult, frame: CallFrame, common: Common): Failure | undefined {
+/**
+ * @param sstoreGasLeft gas left when an SSTORE's gas check failed in this frame, if one did.
+ */
+export function failureOf(exec: ExecResult, frame: CallFrame, common: Common, sstoreGasLeft: bigint | undefined): Failure | undefined {
   const error = exec.exceptionError;
   if (error === undefined) return undefined;
+  // ethereumjs appends the location to some texts ("invalid JUMP at <hash>/<address>:<pc>").
+  const text = error.error.split(' at ')[0]!;
+  if (frame.precompile) return precompileFailure(text, frame);
   const rs = (exec as { runState?: HaltState }).runState;
   const opcode = rs?.opCode ?? 0;
   const stackLength = rs?.stack?.length ?? 0;
   const [inputs, outputs] = STACK_SHAPE[opcode] ?? [0, 0];
-  switch (error.error) {
+  const create = frame.kind === 'CREATE' || frame.kind === 'CREATE2';
+  switch (text) {
     case M.REVERT:
       return { kind: 'reverted' };
     case M.OUT_OF_GAS:
-      if (frame.precompile) return { kind: 'outOfGas' };
-      // EIP-2200: SSTORE with no more than the call stipend left fails the reentrancy sentry.
-      if (opcode === SSTORE && common.isActivatedEIP(2200) && (rs?.gasLeft ?? 0n) <= 2300n) return { kind: 'sstoreSentry' };
+      // EIP-2200: an SSTORE with no more than the call stipend left fails the reentrancy sentry.
+      if (opcode === SSTORE && sstoreGasLeft !== undefined && common.gteHardfork(Hardfork.Istanbul) && sstoreGasLeft <= 2300n) {
+        return { kind: 'sstoreSentry' };
+      }
+      // The init code returned, then the code deposit could not be paid (Homestead and later).
+      if (create && opcode === RETURN && rs?.returnValue !== undefined) return { kind: 'codeStoreOutOfGas' };
       return { kind: 'outOfGas' };
     case M.STATIC_STATE_CHANGE:
       return { kind: 'writeProtection', opcode };
@@ -43,7 +54,7 @@ export function failureOf(exec: ExecResult, frame: CallFrame, common: Common): F
     case M.CREATE_COLLISION:
       return { kind: 'createCollision' };
     case M.CODESIZE_EXCEEDS_MAXIMUM:
-      return { kind: 'codeSizeExceeded', size: exec.returnValue.length, limit: Number(common.param('maxCodeSize')) };
+      return { kind: 'codeSizeExceeded', size: rs?.returnValue?.length ?? 0, limit: Number(common.param('maxCodeSize')) };
     case M.INITCODE_SIZE_VIOLATION:
       return { kind: 'initCodeSizeExceeded', size: frame.input.length, limit: Number(common.param('maxInitCodeSize')) };
     case M.INVALID_BYTECODE_RESULT:
@@ -56,7 +67,37 @@ export function failureOf(exec: ExecResult, frame: CallFrame, common: Common): F
     case M.INSUFFICIENT_BALANCE:
       return { kind: 'insufficientBalance' };
     default:
-      if (frame.precompile) return { kind: 'precompile', reason: error.error };
-      return { kind: 'other', message: error.error };
+      return { kind: 'other', message: text };
+  }
+}
+
+/** A precompile's failure as one of the neutral reasons of trace/render/errorStrings.ts PRECOMPILE_REASONS. */
+function precompileFailure(text: string, frame: CallFrame): Failure {
+  if (text === M.OUT_OF_GAS) return { kind: 'outOfGas' };
+  const id = frame.to?.[19] ?? 0;
+  const bn254 = id >= 0x06 && id <= 0x08;
+  const bls = id >= 0x0b && id <= 0x11;
+  switch (text) {
+    case M.INVALID_INPUT_LENGTH: // also BLS_12_381_INVALID_INPUT_LENGTH (same text)
+    case M.BLS_12_381_INPUT_EMPTY:
+      if (id === 0x08) return { kind: 'precompile', reason: 'bn254BadPairingSize' };
+      if (id === 0x05) return { kind: 'precompile', reason: 'modexpInputTooLarge' };
+      return { kind: 'precompile', reason: 'invalidInputLength' };
+    case M.OUT_OF_RANGE:
+      return { kind: 'precompile', reason: 'blake2fInvalidFinalFlag' };
+    case M.BN254_FP_NOT_IN_FIELD: // also BLS_12_381_FP_NOT_IN_FIELD (same text)
+      return { kind: 'precompile', reason: bn254 ? 'bn254FieldElementNotCanonical' : 'blsFieldElementNotCanonical' };
+    case M.BLS_12_381_POINT_NOT_ON_CURVE:
+      return { kind: 'precompile', reason: bls ? 'blsFieldElementTopBytes' : 'bn254NotOnCurve' };
+    case M.INVALID_COMMITMENT:
+      return { kind: 'precompile', reason: 'kzgMismatchedVersion' };
+    case M.INVALID_INPUTS:
+    case M.INVALID_PROOF:
+      return { kind: 'precompile', reason: 'kzgProofFailed' };
+    default:
+      // bn254 and BLS12-381 wrap their library's errors as REVERT: the point was not valid.
+      if (bn254) return { kind: 'precompile', reason: 'bn254NotOnCurve' };
+      if (bls) return { kind: 'precompile', reason: 'blsNotOnCurve' };
+      return { kind: 'precompile', reason: text };
   }
 }

@@ -57,6 +57,7 @@ interface RunState {
   returnBytes?: Uint8Array;
 }
 type OpHandler = (runState: RunState, common: unknown) => unknown;
+type GasHandler = (runState: RunState, gas: bigint, common: unknown) => Promise<bigint> | bigint;
 interface OpEntry {
   opcodeInfo: { code: number; isAsync: boolean };
   opHandler: OpHandler;
@@ -219,8 +220,12 @@ export class Recorder {
     const exec = result.execResult;
     frame.gasUsed = exec.executionGasUsed;
     frame.output = exec.returnValue;
-    frame.failure = failureOf(exec, frame, this.vm.common);
+    frame.failure = failureOf(exec, frame, this.vm.common, this.sstoreGasLeft);
+    this.sstoreGasLeft = undefined;
     if (frame.kind === 'CREATE' || frame.kind === 'CREATE2') {
+      // Frontier keeps a contract whose code could not be paid for, and shows the code returned.
+      if (frame.failure === undefined && frame.output.length === 0) frame.output = returnedCode(exec) ?? frame.output;
+      if (result.createdAddress !== undefined) frame.createAddress = result.createdAddress.bytes;
       frame.to = frame.failure === undefined ? result.createdAddress?.bytes : undefined;
       if (result.createdAddress !== undefined && frame.failure === undefined) this.state?.markCreated(result.createdAddress.bytes);
     }
@@ -237,13 +242,27 @@ export class Recorder {
       const info = Object.assign(Object.create(Object.getPrototypeOf(entry.opcodeInfo)), entry.opcodeInfo, { isAsync: true });
       map[code] = {
         opcodeInfo: info,
-        gasHandler: entry.gasHandler,
+        gasHandler: code === SSTORE ? this.wrapSstoreGas(entry.gasHandler as GasHandler) : entry.gasHandler,
         opHandler: async (runState, common) => {
           if (this.tx === undefined) return original(runState, common);
           return this.onOpcode(code, runState, common, original);
         },
       };
     }
+  }
+
+  /** Remembers the gas left when an SSTORE's gas check fails (EIP-2200's reentrancy sentry). */
+  private sstoreGasLeft: bigint | undefined;
+  private wrapSstoreGas(original: GasHandler): GasHandler {
+    return async (rs, gas, common) => {
+      const before = rs.gasLeft;
+      try {
+        return await original(rs, gas, common);
+      } catch (error) {
+        if (this.tx !== undefined) this.sstoreGasLeft = before;
+        throw error;
+      }
+    };
   }
 
   private async onOpcode(code: number, rs: RunState, common: unknown, original: OpHandler): Promise<unknown> {
@@ -329,6 +348,7 @@ export class Recorder {
     const parent = this.stack[this.stack.length - 1]!;
     const create = pending.kind === 'CREATE' || pending.kind === 'CREATE2';
     const frame = newFrame(this.frames.length, parent, pending.depth, pending.kind, pending.from, create ? undefined : pending.to, pending.value, gas, pending.input);
+    if (create) frame.createAddress = pending.to;
     frame.failure = rs.env.depth + 1 > 1024
       ? { kind: 'callDepth' }
       : pending.kind === 'DELEGATECALL' || pending.kind === 'STATICCALL' || balance >= pending.value
@@ -365,6 +385,11 @@ function failedLogs(frames: CallFrame[]): RecordedLog[] {
     if (failed[f.index]) out.push(...f.logs);
   }
   return out;
+}
+
+/** The code a constructor returned, kept by the interpreter even when depositing it failed. */
+function returnedCode(exec: EVMResult['execResult']): Uint8Array | undefined {
+  return (exec as { runState?: { returnValue?: Uint8Array } }).runState?.returnValue;
 }
 
 function readMemory(rs: RunState, offset: bigint, size: bigint): Uint8Array {

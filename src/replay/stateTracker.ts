@@ -44,8 +44,9 @@ export class StateTracker {
   /** Prague: a call into an account carrying a delegation designator also touches the delegate. */
   async lookupDelegationTarget(address: Uint8Array, active: boolean): Promise<void> {
     if (!active) return;
-    const code = (await this.lookupAccount(address)).pre.code;
-    const target = delegationTarget(code);
+    await this.lookupAccount(address);
+    // The code now, not at first touch: an authorization earlier in the tx may have set it.
+    const target = delegationTarget(await this.sm.getCode(new Address(address)));
     if (target !== undefined) await this.lookupAccount(target);
   }
 
