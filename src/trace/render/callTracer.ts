@@ -1,0 +1,108 @@
+// go-ethereum v1.17.5 callTracer (eth/tracers/native/call.go, gen_callframe_json.go): the nested
+// call tree of one transaction, rendered from the neutral arena.
+import { Type } from '@sinclair/typebox';
+import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
+import type { TracerEntry } from '../registry.ts';
+import type { CallFrame, RecordedLog, TxRecording } from '../types.ts';
+import { gethError } from './errorStrings.ts';
+import { decodeRevertReason } from './revertReason.ts';
+
+export interface CallTracerConfig {
+  readonly onlyTopCall?: boolean;
+  readonly withLog?: boolean;
+}
+
+/** One log as geth writes it, keys in gen_callframe_json.go order. */
+export interface CallLogJson {
+  address: string;
+  topics: string[];
+  data: string;
+  index?: string;
+  position: string;
+}
+
+/** One frame as geth writes it; optional keys are omitted when empty (omitempty). */
+export interface CallFrameJson {
+  from: string;
+  gas: string;
+  gasUsed: string;
+  to?: string;
+  input: string;
+  output?: string;
+  error?: string;
+  revertReason?: string;
+  calls?: CallFrameJson[];
+  logs?: CallLogJson[];
+  value?: string;
+  type: string;
+}
+
+// Unknown keys are ignored, as go-ethereum's json.Unmarshal into callTracerConfig does (anvil too).
+const configSchema = Type.Object({
+  onlyTopCall: Type.Optional(Type.Boolean()),
+  withLog: Type.Optional(Type.Boolean()),
+});
+
+function isCreate(frame: CallFrame): boolean {
+  return frame.kind === 'CREATE' || frame.kind === 'CREATE2';
+}
+
+function renderLog(log: RecordedLog, onlyTopCall: boolean): CallLogJson {
+  const out: CallLogJson = {
+    address: hexBytes(log.address),
+    topics: log.topics.map(hexBytes),
+    data: hexBytes(log.data),
+  } as CallLogJson;
+  if (log.index >= 0) out.index = hexQuantity(log.index);
+  // With onlyTopCall geth records no child frames, so every position is 0 (call.go OnLog).
+  out.position = hexQuantity(onlyTopCall ? 0 : log.position);
+  return out;
+}
+
+/**
+ * Renders frame `i`. `parentFailed`: an ancestor failed, so this frame's logs were discarded
+ * (call.go clearFailedLogs).
+ */
+function renderFrame(tx: TxRecording, i: number, config: CallTracerConfig, parentFailed: boolean): CallFrameJson {
+  const frame = tx.frames[i]!;
+  const top = i === 0;
+  const failure = frame.failure;
+  const reverted = failure?.kind === 'reverted';
+  const out: CallFrameJson = {
+    from: hexBytes(frame.from),
+    // Top frame: the tx gas limit and the receipt's gasUsed (call.go OnTxStart / OnTxEnd).
+    gas: hexQuantity(top ? tx.gasLimit : frame.gas),
+    gasUsed: hexQuantity(top ? tx.gasUsed : frame.gasUsed),
+  } as CallFrameJson;
+  // processOutput clears `to` of a failed CREATE/CREATE2.
+  if (frame.to !== undefined && !(failure !== undefined && isCreate(frame))) out.to = hexBytes(frame.to);
+  out.input = hexBytes(frame.input);
+  if (failure === undefined || reverted) {
+    if (frame.output.length > 0) out.output = hexBytes(frame.output);
+  }
+  if (failure !== undefined) out.error = gethError(failure);
+  if (reverted) {
+    const reason = decodeRevertReason(frame.output);
+    if (reason) out.revertReason = reason;
+  }
+  if (!config.onlyTopCall && frame.children.length > 0) {
+    const failed = parentFailed || failure !== undefined;
+    out.calls = frame.children.map((c) => renderFrame(tx, c, config, failed));
+  }
+  if (config.withLog && !parentFailed && failure === undefined && frame.logs.length > 0) {
+    out.logs = frame.logs.map((l) => renderLog(l, config.onlyTopCall === true));
+  }
+  if (frame.kind !== 'STATICCALL') out.value = hexQuantity(frame.value);
+  out.type = frame.kind;
+  return out;
+}
+
+export function renderCallTracer(tx: TxRecording, config: CallTracerConfig): CallFrameJson {
+  return renderFrame(tx, 0, config, false);
+}
+
+export const callTracer: TracerEntry<CallTracerConfig> = {
+  name: 'callTracer',
+  configSchema,
+  render: (tx, config) => renderCallTracer(tx, config),
+};

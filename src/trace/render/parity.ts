@@ -1,0 +1,163 @@
+// Parity-style flat traces (trace_block / trace_transaction) as reth and anvil write them:
+// revm-inspectors src/tracing/builder/parity.rs and types.rs, serialised by alloy
+// rpc-types-trace parity.rs (LocalizedTransactionTrace). Pure function of the arena.
+import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
+import type { BlockRecording, CallFrame, TxRecording } from '../types.ts';
+import { parityError } from './errorStrings.ts';
+
+export interface CallActionJson {
+  from: string;
+  callType: string;
+  gas: string;
+  input: string;
+  to: string;
+  value: string;
+}
+export interface CreateActionJson {
+  from: string;
+  gas: string;
+  init: string;
+  value: string;
+  creationMethod: string;
+}
+export interface SuicideActionJson {
+  address: string;
+  balance: string;
+  refundAddress: string;
+}
+export interface RewardActionJson {
+  author: string;
+  rewardType: string;
+  value: string;
+}
+export type ParityResultJson =
+  | { gasUsed: string; output: string }
+  | { address: string; code: string; gasUsed: string }
+  | null;
+
+/** One trace, keys in alloy's LocalizedTransactionTrace order; `error` only when set. */
+export interface ParityTraceJson {
+  action: CallActionJson | CreateActionJson | SuicideActionJson | RewardActionJson;
+  blockHash: string;
+  blockNumber: number;
+  error?: string;
+  result: ParityResultJson;
+  subtraces: number;
+  traceAddress: number[];
+  transactionHash?: string;
+  transactionPosition?: number;
+  type: 'call' | 'create' | 'suicide' | 'reward';
+}
+
+const ZERO_ADDRESS = '0x' + '0'.repeat(40);
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * revm calls the inspector's selfdestruct hook only when the opcode leaves a journal entry
+ * (revm inspector/src/handler.rs inspect_selfdestruct). Under EIP-6780 a pre-existing contract
+ * that names itself as beneficiary leaves none, and revm-inspectors types.rs
+ * parity_selfdestruct_action then defaults every field to zero.
+ */
+function suicideAction(tx: TxRecording, frame: CallFrame): SuicideActionJson {
+  const beneficiary = frame.to ?? new Uint8Array(20);
+  const selfKey = hexBytes(frame.from).slice(2);
+  if (tx.state.eip6780 && sameBytes(frame.from, beneficiary) && !tx.state.created.has(selfKey)) {
+    return { address: ZERO_ADDRESS, balance: '0x0', refundAddress: ZERO_ADDRESS };
+  }
+  return { address: hexBytes(frame.from), balance: hexQuantity(frame.value), refundAddress: hexBytes(beneficiary) };
+}
+
+interface Place {
+  readonly block: BlockRecording;
+  readonly tx: TxRecording;
+  readonly out: ParityTraceJson[];
+}
+
+function pushFrame(p: Place, index: number, traceAddress: number[]): void {
+  const { tx } = p;
+  const frame = tx.frames[index]!;
+  const top = index === 0;
+  const failure = frame.failure;
+  // Top level: the gas left after intrinsic gas, and execution gas before refunds.
+  const gas = hexQuantity(top ? tx.gasLimit - tx.intrinsicGas : frame.gas);
+  const gasUsed = hexQuantity(top ? tx.gasUsedBeforeRefund - tx.intrinsicGas : frame.gasUsed);
+  // types.rs parity_transaction_trace: a revert keeps its result, other failures have none.
+  const keepResult = failure === undefined || failure.kind === 'reverted';
+  let action: ParityTraceJson['action'];
+  let result: ParityResultJson = null;
+  let type: ParityTraceJson['type'];
+  if (frame.kind === 'SELFDESTRUCT') {
+    action = suicideAction(tx, frame);
+    type = 'suicide';
+  } else if (frame.kind === 'CREATE' || frame.kind === 'CREATE2') {
+    action = {
+      from: hexBytes(frame.from),
+      gas,
+      init: hexBytes(frame.input),
+      value: hexQuantity(frame.value),
+      creationMethod: frame.kind.toLowerCase(),
+    };
+    if (keepResult) {
+      const address = frame.createAddress ?? frame.to;
+      result = { address: address ? hexBytes(address) : ZERO_ADDRESS, code: hexBytes(frame.output), gasUsed };
+    }
+    type = 'create';
+  } else {
+    action = {
+      from: hexBytes(frame.from),
+      callType: frame.kind.toLowerCase(),
+      gas,
+      input: hexBytes(frame.input),
+      to: frame.to ? hexBytes(frame.to) : ZERO_ADDRESS,
+      value: hexQuantity(frame.value),
+    };
+    if (keepResult) result = { gasUsed, output: hexBytes(frame.output) };
+    type = 'call';
+  }
+  const trace: ParityTraceJson = {
+    action,
+    blockHash: hexBytes(p.block.hash),
+    blockNumber: Number(p.block.number),
+  } as ParityTraceJson;
+  if (failure !== undefined && frame.kind !== 'SELFDESTRUCT') trace.error = parityError(failure);
+  trace.result = result;
+  trace.subtraces = frame.children.length;
+  trace.traceAddress = traceAddress;
+  trace.transactionHash = hexBytes(tx.txHash);
+  trace.transactionPosition = tx.txIndex;
+  trace.type = type;
+  p.out.push(trace);
+  // Depth first, parent before children. A SELFDESTRUCT is always its frame's last child, which
+  // is where parity.rs appends the suicide trace.
+  frame.children.forEach((child, i) => pushFrame(p, child, [...traceAddress, i]));
+}
+
+/** The traces of one transaction (trace_transaction), in reth's order. */
+export function renderParityTx(block: BlockRecording, txIndex: number): ParityTraceJson[] {
+  const tx = block.txs[txIndex];
+  if (tx === undefined || tx.frames.length === 0) return [];
+  const out: ParityTraceJson[] = [];
+  pushFrame({ block, tx, out }, 0, []);
+  return out;
+}
+
+/** All traces of a block (trace_block): transactions in order, then the reward traces. */
+export function renderParityBlock(block: BlockRecording): ParityTraceJson[] {
+  const out = block.txs.flatMap((_, i) => renderParityTx(block, i));
+  for (const reward of block.rewards) {
+    // alloy RewardAction::into_localized_trace: no transactionHash / transactionPosition.
+    out.push({
+      action: { author: hexBytes(reward.author), rewardType: reward.kind, value: hexQuantity(reward.value) },
+      blockHash: hexBytes(block.hash),
+      blockNumber: Number(block.number),
+      result: null,
+      subtraces: 0,
+      traceAddress: [],
+      type: 'reward',
+    });
+  }
+  return out;
+}
