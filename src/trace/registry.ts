@@ -2,6 +2,8 @@
 // shape, and its config is decoded and checked before anything executes.
 import type { TSchema } from '@sinclair/typebox';
 import type { BlockRecording, TxRecording } from './types.ts';
+import { prestateTracer } from './render/prestateTracer.ts';
+import { callTracer } from './render/callTracer.ts';
 
 export interface TracerEntry<Config = unknown> {
   /** Wire name, case-sensitive as in go-ethereum. */
@@ -15,7 +17,7 @@ export interface TracerEntry<Config = unknown> {
 }
 
 // Each renderer file exports its entry; add it here (one import, one list item).
-const TRACERS: readonly TracerEntry<any>[] = [];
+const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer];
 
 const byName = new Map<string, TracerEntry<any>>(TRACERS.map((t) => [t.name, t]));
 
