@@ -1,0 +1,50 @@
+import { expect, test } from 'bun:test';
+import { DEFAULT_MAX_BODY, parseArgs, parseSize, type CliOptions } from './args.ts';
+
+const serve = (over: Partial<Extract<CliOptions, { kind: 'serve' }>> = {}): CliOptions => ({
+  kind: 'serve',
+  fixture: undefined,
+  host: '127.0.0.1',
+  port: 8545,
+  maxBody: DEFAULT_MAX_BODY,
+  maxBatch: 100,
+  ...over,
+});
+
+const TABLE: readonly (readonly [readonly string[], CliOptions | 'usage'])[] = [
+  [['serve'], serve()],
+  [['serve', 'f.json'], serve({ fixture: 'f.json' })],
+  [['serve', 'f.json', '--host', '0.0.0.0', '--port', '0'], serve({ fixture: 'f.json', host: '0.0.0.0', port: 0 })],
+  [['serve', '--port=9000', '--max-body=1KiB', '--max-batch', '0'], serve({ port: 9000, maxBody: 1024, maxBatch: 0 })],
+  [['--port', '1', 'serve'], serve({ port: 1 })],
+  [['--replay-file', 'f.json'], { kind: 'replay', fixture: 'f.json', requests: undefined, maxBatch: 100 }],
+  [['--replay-file=f.json', '{"a":1}', '--help'], { kind: 'replay', fixture: 'f.json', requests: ['{"a":1}', '--help'], maxBatch: 100 }],
+  [['--max-batch', '5', '--replay-file', 'f.json'], { kind: 'replay', fixture: 'f.json', requests: undefined, maxBatch: 5 }],
+  [['--help'], { kind: 'help' }],
+  [['serve', '-h'], { kind: 'help' }],
+  [[], 'usage'],
+  [['serve', 'a', 'b'], 'usage'],
+  [['serve', '--port', '70000'], 'usage'],
+  [['serve', '--port'], 'usage'],
+  [['serve', '--max-body', 'lots'], 'usage'],
+  [['serve', '--bogus'], 'usage'],
+  [['--host', 'x', '--replay-file', 'f.json'], 'usage'],
+  [['--replay-file'], 'usage'],
+];
+
+for (const [argv, expected] of TABLE) {
+  test(`parseArgs ${JSON.stringify(argv)}`, () => {
+    const got = parseArgs(argv);
+    if (expected === 'usage') expect(got.kind).toBe('usage');
+    else expect(got).toEqual(expected);
+  });
+}
+
+test('parseSize', () => {
+  expect(parseSize('5MiB')).toBe(5 * 1024 * 1024);
+  expect(parseSize('512kib')).toBe(512 * 1024);
+  expect(parseSize('1000')).toBe(1000);
+  expect(parseSize('1.5KB')).toBe(1500);
+  expect(parseSize('0')).toBeUndefined();
+  expect(parseSize('5 parsecs')).toBeUndefined();
+});

@@ -1,0 +1,82 @@
+// Errors with their JSON-RPC code on the class (viem src/errors/rpc.ts), turned into the wire
+// `{"code":…,"message":…}` object in one place: `toWireError`. Anything that is not an RpcError is
+// an internal failure: its detail goes to the log, never to the client.
+
+export abstract class RpcError extends Error {
+  abstract readonly code: number;
+}
+
+/** -32700: the body is not JSON (go-ethereum rpc/server.go messageForReadError). */
+export class ParseError extends RpcError {
+  static readonly code = -32700;
+  override readonly name = 'ParseError';
+  readonly code = ParseError.code;
+  constructor(message = 'parse error') {
+    super(message);
+  }
+}
+
+/** -32600: JSON, but not a request (go-ethereum rpc/handler.go: "invalid request", "empty batch"). */
+export class InvalidRequestError extends RpcError {
+  static readonly code = -32600;
+  override readonly name = 'InvalidRequestError';
+  readonly code = InvalidRequestError.code;
+  constructor(message = 'invalid request') {
+    super(message);
+  }
+}
+
+/** -32601 (go-ethereum rpc/errors.go methodNotFoundError). */
+export class MethodNotFoundError extends RpcError {
+  static readonly code = -32601;
+  override readonly name = 'MethodNotFoundError';
+  readonly code = MethodNotFoundError.code;
+  constructor(method: string) {
+    super(`the method ${method} does not exist/is not available`);
+  }
+}
+
+/** -32602: the params could not be decoded or are not acceptable. */
+export class InvalidParamsError extends RpcError {
+  static readonly code = -32602;
+  override readonly name = 'InvalidParamsError';
+  readonly code = InvalidParamsError.code;
+}
+
+/** -32603: a handler failed unexpectedly (go-ethereum rpc/service.go: "method handler crashed"). */
+export class InternalError extends RpcError {
+  static readonly code = -32603;
+  override readonly name = 'InternalError';
+  readonly code = InternalError.code;
+  constructor() {
+    super('method handler crashed');
+  }
+}
+
+/** -32000: go-ethereum's default code for an error a method returns ("block #5 not found"). */
+export class ServerError extends RpcError {
+  static readonly code = -32000;
+  override readonly name = 'ServerError';
+  readonly code = ServerError.code;
+}
+
+/** -32001: reth's ResourceNotFound (rpc-eth-types error/mod.rs, "block not found: 0x3f4"). */
+export class ResourceNotFoundError extends RpcError {
+  static readonly code = -32001;
+  override readonly name = 'ResourceNotFoundError';
+  readonly code = ResourceNotFoundError.code;
+}
+
+export interface WireError {
+  readonly code: number;
+  readonly message: string;
+}
+
+/** The one mapping from a thrown value to a JSON-RPC error object. */
+export function toWireError(err: unknown, log: (line: string) => void): WireError {
+  if (err instanceof RpcError) return { code: err.code, message: err.message };
+  const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  log(`internal error: ${detail}`);
+  const internal = new InternalError();
+  return { code: internal.code, message: internal.message };
+}

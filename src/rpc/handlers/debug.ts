@@ -1,0 +1,85 @@
+// debug_traceBlockByNumber / ByHash / debug_traceTransaction, with go-ethereum's checks in its
+// order (eth/tracers/api.go): block lookup, genesis, tracer and its config, timeout, then replay.
+import { hexBytes } from '../../encoding/hex.ts';
+import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
+import type { ChainBlock } from '../../replay/chainView.ts';
+import type { TracerEntry } from '../../trace/registry.ts';
+import type { RpcContext } from '../context.ts';
+import { toPlain } from '../rawJson.ts';
+import { checkTracerConfig, parseGoDuration, type BlockSelector, type TraceConfig } from '../schemas.ts';
+import { resolveBlock } from './resolve.ts';
+
+/** A tracer chosen and its config checked, before anything executes. */
+interface TracerChoice {
+  readonly entry: TracerEntry<unknown>;
+  readonly config: unknown;
+  /** `timeout` in ms, if given (geth default 5 s is applied by the replay layer, issue 10). */
+  readonly timeoutMs: number | undefined;
+}
+
+function supported(ctx: RpcContext): string {
+  return `(supported: ${ctx.tracers.names().join(', ')})`;
+}
+
+export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext): TracerChoice {
+  const name = options?.tracer;
+  if (name === undefined || name === '') throw new InvalidParamsError(`tracer is required ${supported(ctx)}`);
+  const entry = ctx.tracers.find(name);
+  if (entry === undefined) throw new InvalidParamsError(`tracer ${JSON.stringify(name)} is not supported ${supported(ctx)}`);
+  const node = options?.tracerConfig;
+  const config = node === undefined || node.t === 'null' ? {} : toPlain(node);
+  const problem = checkTracerConfig(name, entry.configSchema, config) ?? entry.check?.(config);
+  if (problem !== undefined) throw new InvalidParamsError(problem);
+  let timeoutMs: number | undefined;
+  if (options?.timeout !== undefined) {
+    try {
+      timeoutMs = parseGoDuration(options.timeout);
+    } catch (err) {
+      // go-ethereum returns time.ParseDuration's error as is: code -32000
+      throw new ServerError((err as Error).message);
+    }
+  }
+  return { entry, config, timeoutMs };
+}
+
+async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<unknown[]> {
+  if (block.number === 0n) throw new ServerError('genesis is not traceable');
+  const { entry, config } = chooseTracer(options, ctx);
+  const recording = await ctx.chain.recordBlock(block);
+  return recording.txs.map((tx) => ({ txHash: hexBytes(tx.txHash), result: entry.render(tx, config, recording) }));
+}
+
+export async function debugTraceBlockByNumber(
+  [selector, options]: [BlockSelector, TraceConfig | undefined],
+  ctx: RpcContext,
+): Promise<unknown[]> {
+  const block = resolveBlock(ctx.chain, selector);
+  if (block === undefined) {
+    // fmt.Errorf("block #%d not found", number): decimal
+    throw new ServerError(`block #${'number' in selector ? selector.number : 0n} not found`);
+  }
+  return traceBlock(block, options, ctx);
+}
+
+export async function debugTraceBlockByHash(
+  [hash, options]: [Uint8Array, TraceConfig | undefined],
+  ctx: RpcContext,
+): Promise<unknown[]> {
+  const block = ctx.chain.blockByHash(hash);
+  if (block === undefined) throw new ServerError(`block ${hexBytes(hash)} not found`);
+  return traceBlock(block, options, ctx);
+}
+
+export async function debugTraceTransaction(
+  [hash, options]: [Uint8Array, TraceConfig | undefined],
+  ctx: RpcContext,
+): Promise<unknown> {
+  const location = ctx.chain.txByHash(hash);
+  if (location === undefined) throw new ServerError('transaction not found');
+  if (location.block.number === 0n) throw new ServerError('genesis is not traceable');
+  const { entry, config } = chooseTracer(options, ctx);
+  const recording = await ctx.chain.recordBlock(location.block);
+  const tx = recording.txs[location.index];
+  if (tx === undefined) throw new Error(`recording of block ${location.block.number} has no tx ${location.index}`);
+  return entry.render(tx, config, recording);
+}

@@ -1,0 +1,113 @@
+// Wire name → { how its params are read, which handler answers }. debug_* and eth_* read params
+// the way go-ethereum does (rpc/json.go parsePositionalArguments); trace_* the way anvil and reth
+// do (serde tuples), since those are the clients whose answers they reproduce.
+import type { RpcContext } from './context.ts';
+import {
+  debugTraceBlockByHash,
+  debugTraceBlockByNumber,
+  debugTraceTransaction,
+} from './handlers/debug.ts';
+import {
+  ethBlockNumber,
+  ethChainId,
+  ethGetBlockByHash,
+  ethGetBlockByNumber,
+  ethGetTransactionByHash,
+  ethGetTransactionReceipt,
+  netVersion,
+  web3ClientVersion,
+} from './handlers/eth.ts';
+import { traceBlock, traceTransaction } from './handlers/trace.ts';
+import type { JsonNode } from './rawJson.ts';
+import {
+  gethBlockNumber,
+  gethBool,
+  gethHash,
+  gethTraceConfig,
+  ParamDecodeError,
+  serdeHash,
+  serdeLenientBlock,
+  serdeUnexpected,
+  type ParamCodec,
+} from './schemas.ts';
+
+type ArgsOf<C extends readonly ParamCodec<unknown>[]> = { -readonly [K in keyof C]: C[K] extends ParamCodec<infer T> ? T : never };
+
+export interface MethodSpec {
+  /** `geth`: go-ethereum positional rules and texts; `serde`: a fixed-length tuple as anvil/reth read it. */
+  readonly style: 'geth' | 'serde';
+  readonly params: readonly ParamCodec<unknown>[];
+  readonly handler: (args: readonly unknown[], ctx: RpcContext) => unknown;
+}
+
+function method<const C extends readonly ParamCodec<unknown>[]>(
+  style: MethodSpec['style'],
+  params: C,
+  handler: (args: ArgsOf<C>, ctx: RpcContext) => unknown,
+): MethodSpec {
+  return { style, params, handler: handler as MethodSpec['handler'] };
+}
+
+const METHODS = new Map<string, MethodSpec>([
+  ['debug_traceBlockByNumber', method('geth', [gethBlockNumber, gethTraceConfig], debugTraceBlockByNumber)],
+  ['debug_traceBlockByHash', method('geth', [gethHash, gethTraceConfig], debugTraceBlockByHash)],
+  ['debug_traceTransaction', method('geth', [gethHash, gethTraceConfig], debugTraceTransaction)],
+  ['trace_block', method('serde', [serdeLenientBlock], traceBlock)],
+  ['trace_transaction', method('serde', [serdeHash], traceTransaction)],
+  ['eth_chainId', method('geth', [], ethChainId)],
+  ['eth_blockNumber', method('geth', [], ethBlockNumber)],
+  ['eth_getBlockByNumber', method('geth', [gethBlockNumber, gethBool], ethGetBlockByNumber)],
+  ['eth_getBlockByHash', method('geth', [gethHash, gethBool], ethGetBlockByHash)],
+  ['eth_getTransactionByHash', method('geth', [gethHash], ethGetTransactionByHash)],
+  ['eth_getTransactionReceipt', method('geth', [gethHash], ethGetTransactionReceipt)],
+  ['net_version', method('geth', [], netVersion)],
+  ['web3_clientVersion', method('geth', [], web3ClientVersion)],
+]);
+
+export function findMethod(name: string): MethodSpec | undefined {
+  return METHODS.get(name);
+}
+
+/** Decodes `params`; throws ParamDecodeError with the reference client's text. */
+export function decodeParams(spec: MethodSpec, params: JsonNode | undefined): unknown[] {
+  return spec.style === 'geth' ? decodeGethParams(spec.params, params) : decodeSerdeTuple(spec.params, params);
+}
+
+function decodeGethParams(codecs: readonly ParamCodec<unknown>[], params: JsonNode | undefined): unknown[] {
+  const args: unknown[] = [];
+  if (params !== undefined && params.t !== 'null') {
+    if (params.t !== 'array') throw new ParamDecodeError('non-array args');
+    params.items.forEach((item, i) => {
+      const codec = codecs[i];
+      if (codec === undefined) throw new ParamDecodeError(`too many arguments, want at most ${codecs.length}`);
+      try {
+        args.push(codec.decode(item));
+      } catch (err) {
+        if (err instanceof ParamDecodeError) throw new ParamDecodeError(`invalid argument ${i}: ${err.message}`);
+        throw err;
+      }
+    });
+  }
+  for (let i = args.length; i < codecs.length; i++) {
+    if (codecs[i]!.required) throw new ParamDecodeError(`missing value for required argument ${i}`);
+    args.push(undefined);
+  }
+  return args;
+}
+
+function decodeSerdeTuple(codecs: readonly ParamCodec<unknown>[], params: JsonNode | undefined): unknown[] {
+  const expected = `an array of length ${codecs.length}`;
+  if (params === undefined || params.t !== 'array') {
+    const unexpected = params === undefined ? 'null' : serdeUnexpected(params);
+    throw new ParamDecodeError(`invalid type: ${unexpected}, expected ${expected}`);
+  }
+  const args = codecs.map((codec, i) => {
+    const item = params.items[i];
+    if (item === undefined) throw new ParamDecodeError(`invalid length ${i}, expected ${expected}`);
+    return codec.decode(item);
+  });
+  if (params.items.length > codecs.length) {
+    throw new ParamDecodeError(`invalid length ${params.items.length}, expected fewer elements in array`);
+  }
+  return args;
+}

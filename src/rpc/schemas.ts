@@ -1,0 +1,362 @@
+// Schemas at the boundary. TypeBox describes what a well-formed parameter looks like and is the
+// fast path; when a value does not match, the decoder produces the exact text the reference
+// client prints for it: go-ethereum for debug_* and eth_* (rpc/types.go, common/hexutil), and
+// alloy/serde as anvil and reth print it for trace_* (anvil corpus errors/).
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { JsonNode } from './rawJson.ts';
+
+// ---- TypeBox: the accepted shapes ---------------------------------------------------------
+
+export const BlockTag = Type.Union([
+  Type.Literal('latest'),
+  Type.Literal('earliest'),
+  Type.Literal('pending'),
+  Type.Literal('finalized'),
+  Type.Literal('safe'),
+]);
+export type BlockTag = Static<typeof BlockTag>;
+
+/** A canonical hex quantity: `0x0`, `0x1f` (no leading zeros). */
+export const Quantity = Type.String({ pattern: '^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$' });
+/** A 32-byte hash. */
+export const Hash32 = Type.String({ pattern: '^0[xX][0-9a-fA-F]{64}$' });
+
+/** A block selector after decoding: a number or a tag. */
+export type BlockSelector = { readonly number: bigint } | { readonly tag: BlockTag };
+
+/** Decoded tracing options (go-ethereum TraceConfig; struct-logger fields are read and ignored). */
+export interface TraceConfig {
+  readonly tracer: string | undefined;
+  readonly timeout: string | undefined;
+  /** Raw `tracerConfig`, undefined when absent or null. */
+  readonly tracerConfig: JsonNode | undefined;
+}
+
+/** A parameter that cannot be decoded; the message is the client's text for it. */
+export class ParamDecodeError extends Error {}
+
+/** How one positional parameter is read. `required` mirrors go-ethereum's non-pointer argument. */
+export interface ParamCodec<T> {
+  readonly required: boolean;
+  decode(node: JsonNode): T;
+}
+
+const isBlockTag = Value.Check.bind(Value, BlockTag) as (v: unknown) => v is BlockTag;
+const isQuantity = (v: string): boolean => Value.Check(Quantity, v);
+const isHash32 = (v: string): boolean => Value.Check(Hash32, v);
+
+// ---- go-ethereum ---------------------------------------------------------------------------
+
+/** common/hexutil DecodeUint64 errors, in its order of checks. */
+export function gethDecodeUint64(input: string): bigint {
+  if (input.length === 0) throw new ParamDecodeError('empty hex string');
+  if (!(input.length >= 2 && input[0] === '0' && (input[1] === 'x' || input[1] === 'X'))) {
+    throw new ParamDecodeError('hex string without 0x prefix');
+  }
+  const digits = input.slice(2);
+  if (digits.length === 0) throw new ParamDecodeError('hex string "0x"');
+  if (digits.length > 1 && digits[0] === '0') throw new ParamDecodeError('hex number with leading zero digits');
+  // strconv.ParseUint(digits, 16, 64): the first bad digit or the first overflow wins
+  let n = 0n;
+  for (const c of digits) {
+    const d = parseInt(c, 16);
+    if (Number.isNaN(d) || !/[0-9a-fA-F]/.test(c)) throw new ParamDecodeError('invalid hex string');
+    n = n * 16n + BigInt(d);
+    if (n > 0xffffffffffffffffn) throw new ParamDecodeError('hex number > 64 bits');
+  }
+  return n;
+}
+
+/** rpc.BlockNumber.UnmarshalJSON: parsed from the raw text, quotes stripped if present. */
+export const gethBlockNumber: ParamCodec<BlockSelector> = {
+  required: true,
+  decode(node) {
+    if (node.t === 'string' && isBlockTag(node.value) && node.raw === `"${node.value}"`) return { tag: node.value };
+    if (node.t === 'string' && isQuantity(node.value) && !node.raw.includes('\\')) {
+      return checkInt64(BigInt(node.value.replace(/^0X/, '0x')));
+    }
+    let input = node.raw.trim();
+    if (input.length >= 2 && input.startsWith('"') && input.endsWith('"')) input = input.slice(1, -1);
+    if (isBlockTag(input)) return { tag: input };
+    return checkInt64(gethDecodeUint64(input));
+  },
+};
+
+function checkInt64(n: bigint): BlockSelector {
+  if (n > 0x7fffffffffffffffn) throw new ParamDecodeError('block number larger than int64');
+  return { number: n };
+}
+
+/** json.UnmarshalTypeError text for a value of the wrong JSON kind. */
+function goTypeError(what: string, goType: string, field?: string): ParamDecodeError {
+  return new ParamDecodeError(
+    field === undefined
+      ? `json: cannot unmarshal ${what} into Go value of type ${goType}`
+      : `json: cannot unmarshal ${what} into Go struct field ${field} of type ${goType}`,
+  );
+}
+
+function goKind(node: JsonNode): string {
+  switch (node.t) {
+    case 'object':
+      return 'object';
+    case 'array':
+      return 'array';
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'bool':
+      return 'bool';
+    case 'null':
+      return 'null';
+  }
+}
+
+/** common.Hash via hexutil.UnmarshalFixedJSON. */
+export const gethHash: ParamCodec<Uint8Array> = {
+  required: true,
+  decode(node) {
+    if (node.t === 'string' && isHash32(node.value) && !node.raw.includes('\\')) return hexToBytes(node.value.slice(2));
+    const raw = node.raw;
+    if (!(raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"'))) throw goTypeError('non-string', 'common.Hash');
+    let text = raw.slice(1, -1);
+    if (text.length > 0) {
+      if (text.length >= 2 && text[0] === '0' && (text[1] === 'x' || text[1] === 'X')) text = text.slice(2);
+      else throw goTypeError('hex string without 0x prefix', 'common.Hash');
+      if (text.length % 2 !== 0) throw goTypeError('hex string of odd length', 'common.Hash');
+    }
+    if (text.length !== 64) throw new ParamDecodeError(`hex string has length ${text.length}, want 64 for common.Hash`);
+    if (!/^[0-9a-fA-F]*$/.test(text)) throw goTypeError('invalid hex string', 'common.Hash');
+    return hexToBytes(text);
+  },
+};
+
+/** A Go `bool` argument: null leaves it false, other kinds are type errors. */
+export const gethBool: ParamCodec<boolean> = {
+  required: true,
+  decode(node) {
+    if (node.t === 'bool') return node.value;
+    if (node.t === 'null') return false;
+    throw goTypeError(goKind(node), 'bool');
+  },
+};
+
+// TraceConfig fields as encoding/json matches them (case-insensitively), with their Go types.
+const TRACE_CONFIG_FIELDS: readonly (readonly [string, 'bool' | 'int' | 'string' | 'raw' | 'overrides'])[] = [
+  ['EnableMemory', 'bool'],
+  ['DisableStack', 'bool'],
+  ['DisableStorage', 'bool'],
+  ['EnableReturnData', 'bool'],
+  ['Limit', 'int'],
+  ['overrides', 'overrides'],
+  ['Tracer', 'string'],
+  ['Timeout', 'string'],
+  ['TracerConfig', 'raw'],
+];
+
+/** `*tracers.TraceConfig`: optional; decoded like encoding/json, first type error reported. */
+export const gethTraceConfig: ParamCodec<TraceConfig | undefined> = {
+  required: false,
+  decode(node) {
+    if (node.t === 'null') return undefined;
+    if (node.t !== 'object') throw goTypeError(goKind(node), 'tracers.TraceConfig');
+    let tracer: string | undefined;
+    let timeout: string | undefined;
+    let tracerConfig: JsonNode | undefined;
+    let firstError: ParamDecodeError | undefined;
+    for (const [key, value] of node.entries) {
+      const field = findGoField(TRACE_CONFIG_FIELDS, key);
+      if (field === undefined) continue;
+      const [name, kind] = field;
+      if (value.t === 'null') {
+        // null resets a pointer or RawMessage field and leaves a plain bool/int alone
+        if (name === 'Tracer') tracer = undefined;
+        else if (name === 'Timeout') timeout = undefined;
+        else if (kind === 'raw') tracerConfig = undefined;
+        continue;
+      }
+      const fieldName = `TraceConfig.${name}`;
+      let error: ParamDecodeError | undefined;
+      switch (kind) {
+        case 'bool':
+          if (value.t !== 'bool') error = goTypeError(goKind(value), 'bool', fieldName);
+          break;
+        case 'int':
+          if (value.t !== 'number') error = goTypeError(goKind(value), 'int', fieldName);
+          else if (!/^-?\d+$/.test(value.raw) || !Number.isSafeInteger(Number(value.raw))) {
+            error = goTypeError(`number ${value.raw}`, 'int', fieldName);
+          }
+          break;
+        case 'overrides':
+          if (value.t !== 'object') error = goTypeError(goKind(value), 'params.ChainConfig', fieldName);
+          break;
+        case 'string':
+          if (value.t !== 'string') error = goTypeError(goKind(value), 'string', fieldName);
+          else if (name === 'Tracer') tracer = value.value;
+          else timeout = value.value;
+          break;
+        case 'raw':
+          tracerConfig = value;
+          break;
+      }
+      firstError ??= error;
+    }
+    if (firstError !== undefined) throw firstError;
+    return { tracer, timeout, tracerConfig };
+  },
+};
+
+/** encoding/json field lookup: exact name first, then ASCII case-insensitive. */
+export function findGoField<F extends readonly [string, ...unknown[]]>(fields: readonly F[], key: string): F | undefined {
+  return fields.find((f) => f[0] === key) ?? fields.find((f) => f[0].toLowerCase() === key.toLowerCase());
+}
+
+const DURATION_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  'µs': 1e-3,
+  'μs': 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+
+/** time.ParseDuration, in milliseconds; throws with Go's message. */
+export function parseGoDuration(orig: string): number {
+  const quote = (s: string): string => JSON.stringify(s);
+  const invalid = (): never => {
+    throw new Error(`time: invalid duration ${quote(orig)}`);
+  };
+  let s = orig;
+  let neg = false;
+  if (s !== '' && (s[0] === '-' || s[0] === '+')) {
+    neg = s[0] === '-';
+    s = s.slice(1);
+  }
+  if (s === '0') return 0;
+  if (s === '') invalid();
+  let total = 0;
+  while (s !== '') {
+    const m = /^(\d*)(?:\.(\d*))?/.exec(s)!;
+    const [whole, pre = '', post] = m;
+    if (pre === '' && (post === undefined || post === '')) invalid();
+    s = s.slice(whole.length);
+    const unitMatch = /^[^0-9.]*/.exec(s)![0];
+    if (unitMatch === '') throw new Error(`time: missing unit in duration ${quote(orig)}`);
+    const unit = DURATION_UNITS[unitMatch];
+    if (unit === undefined) throw new Error(`time: unknown unit ${quote(unitMatch)} in duration ${quote(orig)}`);
+    s = s.slice(unitMatch.length);
+    total += Number(`${pre || '0'}.${post ?? ''}0`) * unit;
+  }
+  return neg ? -total : total;
+}
+
+// ---- alloy / serde (anvil, reth) -----------------------------------------------------------
+
+/** serde's `Unexpected` rendering of a JSON value: "integer `5`", "map", "string \"x\"". */
+export function serdeUnexpected(node: JsonNode): string {
+  switch (node.t) {
+    case 'null':
+      return 'null';
+    case 'bool':
+      return `boolean \`${node.value}\``;
+    case 'object':
+      return 'map';
+    case 'array':
+      return 'sequence';
+    case 'string':
+      return `string ${JSON.stringify(node.value)}`;
+    case 'number': {
+      if (/^-?\d+$/.test(node.raw)) {
+        const n = BigInt(node.raw);
+        if (n >= -(2n ** 63n) && n <= 2n ** 64n - 1n) return `integer \`${n}\``;
+      }
+      const f = Number(node.raw);
+      const text = Number.isInteger(f) && Math.abs(f) < 1e21 ? `${BigInt(f)}.0` : String(f);
+      return `floating point \`${text}\``;
+    }
+  }
+}
+
+function rustParseIntError(digits: string, radix: 10 | 16): bigint {
+  const body = digits.startsWith('+') ? digits.slice(1) : digits;
+  if (digits.length === 0) throw new ParamDecodeError('cannot parse integer from empty string');
+  if (body.length === 0) throw new ParamDecodeError('invalid digit found in string');
+  let n = 0n;
+  const valid = radix === 16 ? /^[0-9a-fA-F]$/ : /^[0-9]$/;
+  for (const c of body) {
+    if (!valid.test(c)) throw new ParamDecodeError('invalid digit found in string');
+    n = n * BigInt(radix) + BigInt(parseInt(c, radix));
+    if (n > 0xffffffffffffffffn) throw new ParamDecodeError('number too large to fit in target type');
+  }
+  return n;
+}
+
+const LENIENT_EXPECTED = 'a block number or tag, or a u64';
+
+/** alloy-serde's lenient block number: u64 JSON number, decimal string, tag, or 0x-hex string. */
+export const serdeLenientBlock: ParamCodec<BlockSelector> = {
+  required: true,
+  decode(node) {
+    if (node.t === 'number' && /^\d+$/.test(node.raw) && BigInt(node.raw) <= 0xffffffffffffffffn) {
+      return { number: BigInt(node.raw) };
+    }
+    if (node.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected ${LENIENT_EXPECTED}`);
+    const s = node.value;
+    if (/^\+?\d+$/.test(s)) {
+      try {
+        return { number: rustParseIntError(s, 10) };
+      } catch {
+        // not a u64 in decimal: fall through to the tag / hex form, as alloy does
+      }
+    }
+    if (isBlockTag(s)) return { tag: s };
+    if (s.startsWith('0x') || s.startsWith('0X')) return { number: rustParseIntError(s.slice(2), 16) };
+    throw new ParamDecodeError('hex string without 0x prefix');
+  },
+};
+
+/** alloy B256 from a JSON string. */
+export const serdeHash: ParamCodec<Uint8Array> = {
+  required: true,
+  decode(node) {
+    if (node.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a valid hex string`);
+    const s = node.value.startsWith('0x') ? node.value.slice(2) : node.value;
+    const bad = /[^0-9a-fA-F]/.exec(s);
+    if (bad) throw new ParamDecodeError(`invalid character ${JSON.stringify(bad[0]).replace(/"/g, "'")} at position ${bad.index}`);
+    if (s.length % 2 !== 0) throw new ParamDecodeError('odd number of digits');
+    if (s.length !== 64) throw new ParamDecodeError('invalid string length');
+    return hexToBytes(s);
+  },
+};
+
+// ---- tracer configuration --------------------------------------------------------------------
+
+/** Validates `tracerConfig` against a tracer's schema; returns an error message or undefined. */
+export function checkTracerConfig(tracer: string, schema: TSchema, config: unknown): string | undefined {
+  const prefix = `invalid tracerConfig for ${tracer}`;
+  if (typeof config !== 'object' || config === null || Array.isArray(config)) return `${prefix}: expected a JSON object`;
+  const properties = (schema as { properties?: Record<string, unknown> }).properties;
+  if (properties !== undefined) {
+    const allowed = Object.keys(properties);
+    for (const key of Object.keys(config)) {
+      if (!allowed.includes(key)) {
+        const list = allowed.length > 0 ? allowed.join(', ') : 'none';
+        return `${prefix}: unknown field ${JSON.stringify(key)} (allowed: ${list})`;
+      }
+    }
+  }
+  const first = Value.Errors(schema, config).First();
+  if (first === undefined) return undefined;
+  const path = first.path.replace(/^\//, '').replace(/\//g, '.');
+  return path === '' ? `${prefix}: ${first.message}` : `${prefix}: ${path}: ${first.message}`;
+}
+
+function hexToBytes(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}

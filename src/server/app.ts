@@ -1,0 +1,76 @@
+// The HTTP face: one Elysia app that carries bytes to dispatch() and back. JSON-RPC errors travel
+// with HTTP 200 (go-ethereum rpc/http.go); transport problems get a clear HTTP answer.
+import { Elysia } from 'elysia';
+import { goJson } from '../encoding/json.ts';
+import { InvalidRequestError } from '../errors/rpcErrors.ts';
+import type { RpcContext } from '../rpc/context.ts';
+import { dispatch } from '../rpc/dispatch.ts';
+
+export interface AppDeps {
+  readonly ctx: RpcContext;
+  /** Largest accepted request body in bytes. */
+  readonly maxBody: number;
+}
+
+/** go-ethereum rpc/http.go acceptedContentTypes. */
+const ACCEPTED_TYPES = ['application/json', 'application/json-rpc', 'application/jsonrequest'];
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
+
+function mediaType(header: string | null): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function tooLarge(size: string, maxBody: number): Response {
+  const error = new InvalidRequestError(`request body too large (${size} > ${maxBody} bytes)`);
+  const body = `{"jsonrpc":"2.0","id":null,"error":${goJson({ code: error.code, message: error.message })}}`;
+  return new Response(body, { status: 413, headers: JSON_HEADERS });
+}
+
+/** Reads the body as text, giving up once it exceeds `limit` bytes. */
+async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
+  if (!ACCEPTED_TYPES.includes(mediaType(request.headers.get('content-type')))) {
+    return new Response('invalid content type, only application/json is supported\n', { status: 415, headers: TEXT_HEADERS });
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > deps.maxBody) return tooLarge(String(declared), deps.maxBody);
+  const text = await readLimited(request, deps.maxBody);
+  if (text === undefined) return tooLarge('more', deps.maxBody);
+  const answer = await dispatch(text, deps.ctx);
+  // go-ethereum ≥ 1.17.4 writes the HTTP answer with no trailing newline, and nothing for a notification
+  return new Response(answer ?? '', { status: 200, headers: JSON_HEADERS });
+}
+
+const USAGE = 'blocktrace: send JSON-RPC 2.0 requests as POST / with Content-Type: application/json\n';
+
+export function createApp(deps: AppDeps) {
+  return new Elysia()
+    .post('/', ({ request }) => handleRpc(request, deps), { parse: 'none' })
+    .get('/', () => new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: 'POST' } }))
+    .options('/', () => new Response(null, { status: 204, headers: { allow: 'POST' } }))
+    .all('*', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      return new Response(`not found: ${path}\n${USAGE}`, { status: 404, headers: TEXT_HEADERS });
+    });
+}
+
+export type App = ReturnType<typeof createApp>;
