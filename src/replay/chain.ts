@@ -72,6 +72,11 @@ export class FixtureChain implements ChainView {
     return this.byHash.get(bytesToUnprefixedHex(block.hash))?.receipts ?? [];
   }
 
+  /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */
+  clearCaches(): void {
+    this.recordings.clear();
+  }
+
   recordBlock(block: ChainBlock): Promise<BlockRecording> {
     const key = bytesToUnprefixedHex(block.hash);
     let recording = this.recordings.get(key);

@@ -130,6 +130,8 @@ export class Recorder {
 
   private async beforeTx(tx: TypedTransaction): Promise<void> {
     if (!this.active || this.block === undefined) return;
+    // Let the event loop serve other requests between transactions of a long block.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.frames = [];
     this.stack = [];
     this.pending = undefined;
