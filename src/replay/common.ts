@@ -60,7 +60,7 @@ function toNumber(path: string, key: string, value: unknown): number {
   throw new FixtureError(`${path}: genesis config "${key}" is not a number`);
 }
 
-export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG): Common {
+export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG, keccak256?: (data: Uint8Array) => Uint8Array): Common {
   const config = normaliseConfig(path, genesis.config);
   const json = {
     ...genesis,
@@ -72,7 +72,7 @@ export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG): Common
   } as unknown as EjsGethGenesis;
   try {
     // Left on the last configured fork: the EVM picks fork-dependent backends (BLS) at construction.
-    return createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg } });
+    return createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } });
   } catch (error) {
     throw new FixtureError(`${path}: unsupported genesis config (${(error as Error).message})`);
   }

@@ -20,6 +20,7 @@ import {
 } from '@ethereumjs/util';
 import type { CallFrame, CallKind, RecordedLog, TxRecording } from '../trace/types.ts';
 import { failureOf } from './failures.ts';
+import { cacheJumpAnalysis } from './jumpAnalysisCache.ts';
 import { StateTracker } from './stateTracker.ts';
 
 const CALL = 0xf1, CALLCODE = 0xf2, DELEGATECALL = 0xf4, STATICCALL = 0xfa, CREATE = 0xf0, CREATE2 = 0xf5;
@@ -236,7 +237,11 @@ export class Recorder {
   // ---- opcodes --------------------------------------------------------------------------------
 
   private wrapOpcodes(evm: EVM): void {
-    const map = (evm as unknown as { _opcodeMap: OpEntry[] })._opcodeMap;
+    // A new table, never the old one changed in place: analyses cached per table (jumpAnalysisCache.ts)
+    // hold the entries of the table they were made with.
+    const holder = evm as unknown as { _opcodeMap: OpEntry[] };
+    const map = [...holder._opcodeMap];
+    holder._opcodeMap = map;
     for (const code of WRAPPED) {
       const entry = map[code];
       if (entry === undefined || entry.opcodeInfo.code !== code) continue; // not active in this fork
@@ -246,6 +251,7 @@ export class Recorder {
         opcodeInfo: info,
         gasHandler: code === SSTORE ? this.wrapSstoreGas(entry.gasHandler as GasHandler) : entry.gasHandler,
         opHandler: async (runState, common) => {
+          cacheJumpAnalysis(runState.interpreter);
           if (this.tx === undefined) return original(runState, common);
           return this.onOpcode(code, runState, common, original);
         },
