@@ -2,37 +2,30 @@
 // (debug_traceBlockByNumber / ByHash / debug_traceTransaction) byte for byte, and the trace_block
 // reward traces of its proof-of-work blocks checked against the ethash reward rules.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readGolden } from '../../src/golden/layouts.ts';
+import { checkExchange, requestMethods } from '../../src/golden/run.ts';
 import { loadChain } from '../../src/replay/loadChain.ts';
 import { createContext, type RpcContext } from '../../src/rpc/context.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
 
 const DIR = join(import.meta.dir, '../../golden/execution-apis-pr855');
-const METHODS = ['debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceTransaction'];
 
 let ctx: RpcContext | undefined;
 const context = async (): Promise<RpcContext> => (ctx ??= createContext(await loadChain(DIR), { log: () => {} }));
 
-/** `>>` request / `<<` response pairs of an .io file (response trimmed, as the runner reads it). */
-function exchanges(path: string): [string, string][] {
-  const lines = readFileSync(path, 'utf8').split('\n');
-  const out: [string, string][] = [];
-  lines.forEach((line, i) => {
-    if (line.startsWith('>> ')) out.push([line.slice(3), (lines[i + 1] ?? '').slice(3).trim()]);
-  });
-  return out;
-}
-
+// Read and compared by `blocktrace check`'s own code (src/golden/), one test per exchange.
 describe('execution-apis pr-855 callTracer exchanges', () => {
-  const files = METHODS.flatMap((m) => readdirSync(join(DIR, m)).filter((f) => f.endsWith('.io')).map((f) => join(m, f)));
-  test('all eleven are here', () => expect(files.length).toBe(11));
-  for (const file of files) {
-    test(file, async () => {
-      for (const [request, response] of exchanges(join(DIR, file))) {
-        expect(await dispatch(request, await context())).toBe(response);
-      }
-    });
+  const { exchanges } = readGolden(DIR);
+  test('all eleven are here, all callTracer traces', () => {
+    expect(new Set(exchanges.map((e) => e.file)).size).toBe(11);
+    for (const e of exchanges) expect(e.request).toContain('"tracer":"callTracer"');
+    expect(new Set(exchanges.flatMap((e) => requestMethods(e.request)))).toEqual(
+      new Set(['debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceTransaction']),
+    );
+  });
+  for (const exchange of exchanges) {
+    test(exchange.name, async () => expect(await checkExchange(await context(), exchange, 'bytes')).toBeUndefined());
   }
 });
 

@@ -1,30 +1,28 @@
 // Every trace_block exchange anvil recorded for the visible chains (golden/anvil/<chain>/), replayed
 // from the chain's fixture (golden/fixtures/<chain>/fixture.json) through dispatch: byte for byte.
+// Read and compared by `blocktrace check`'s own code (src/golden/), one test per exchange.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readGolden } from '../../src/golden/layouts.ts';
+import { checkExchange, requestMethods } from '../../src/golden/run.ts';
 import { loadChain } from '../../src/replay/loadChain.ts';
 import { createContext, type RpcContext } from '../../src/rpc/context.ts';
-import { dispatch } from '../../src/rpc/dispatch.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');
 const CHAINS: [string, number][] = [['cancun-devnet', 13], ['prague-devnet', 8]];
 
 for (const [chain, blocks] of CHAINS) {
   describe(`anvil ${chain} trace_block`, () => {
-    const dir = join(GOLDEN, 'anvil', chain);
-    const requests = readdirSync(dir).filter((f) => f.endsWith('.trace_block.request.json')).sort();
+    const { exchanges } = readGolden(join(GOLDEN, 'anvil', chain));
     let ctx: RpcContext | undefined;
     const context = async (): Promise<RpcContext> =>
       (ctx ??= createContext(await loadChain(join(GOLDEN, 'fixtures', chain, 'fixture.json')), { log: () => {} }));
 
-    test('one recording per block', () => expect(requests.length).toBe(blocks));
-    for (const file of requests) {
-      test(file.replace('.request.json', ''), async () => {
-        const request = readFileSync(join(dir, file), 'utf8');
-        const expected = readFileSync(join(dir, file.replace('.request.json', '.response.json')), 'utf8');
-        expect(await dispatch(request, await context())).toBe(expected);
-      });
+    test('one trace_block recording per block', () => {
+      expect(exchanges.map((e) => requestMethods(e.request))).toEqual(Array.from({ length: blocks }, () => ['trace_block']));
+    });
+    for (const exchange of exchanges) {
+      test(exchange.name, async () => expect(await checkExchange(await context(), exchange, 'bytes')).toBeUndefined());
     }
   });
 }

@@ -1,0 +1,207 @@
+// `npm run bench`: blocktrace and anvil side by side on the cancun-devnet chain (issue 8).
+// Prints a Markdown table on stdout, writes bench/results/latest.json; progress goes to stderr.
+// Loopback only; every process it starts is stopped by PID (also on failure, SIGINT, deadline).
+//
+//   bun bench/run.ts [--runs N] [--seconds S] [--connections C]
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { type AnvilFixture, type AnvilLoad, anvilBinary, loadAnvilChain, startAnvil } from './anvil.ts';
+import { type Server, startBlocktrace } from './blocktrace.ts';
+import { type Case, HEAVY_BLOCK, type Latency, SMALL_BLOCK, cases, latency } from './cases.ts';
+import type { AllReport, ReplayReport } from './inprocess.ts';
+import { type LoadResult, loadTest } from './loadgen.ts';
+import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
+import { call, timedResult } from './rpc.ts';
+import { markdown, row, type Row } from './table.ts';
+
+const ROOT = resolve(import.meta.dir, '..');
+const CORPUS = resolve(ROOT, '../shared/corpus');
+const FIXTURE = join(CORPUS, 'anvil/cancun-devnet/fixture.json');
+const ALL_CHAINS = [
+  join(CORPUS, 'execution-apis/tests'),
+  join(CORPUS, 'execution-apis/pr-855/tests'),
+  join(CORPUS, 'anvil/cancun-devnet/fixture.json'),
+  join(CORPUS, 'anvil/prague-devnet/fixture.json'),
+];
+const BINARY = join(ROOT, 'dist/blocktrace');
+const SOURCE = [process.execPath, 'src/cli.ts'];
+const DEADLINE_MS = 10 * 60 * 1000;
+
+const log = (line: string): void => void process.stderr.write(`bench: ${line}\n`);
+const rel = (path: string): string => relative(ROOT, path);
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+function options(argv: readonly string[]): { runs: number; seconds: number; connections: number } {
+  const out = { runs: 5, seconds: 3, connections: 8 };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i]?.replace(/^--/, '');
+    const value = Number(argv[i + 1]);
+    if ((key !== 'runs' && key !== 'seconds' && key !== 'connections') || !Number.isInteger(value) || value < 1) {
+      throw new Error(`usage: bun bench/run.ts [--runs N] [--seconds S] [--connections C] (got ${argv.join(' ')})`);
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** Per case: a fresh blocktrace for each, so its first request is cold (fixture loaded, nothing traced). */
+async function blocktraceCold(list: readonly Case[]): Promise<{ coldMs: Map<string, number>; readyMs: number[] }> {
+  const coldMs = new Map<string, number>();
+  const readyMs: number[] = [];
+  for (const c of list) {
+    const server = await startBlocktrace(SOURCE, FIXTURE, ROOT);
+    readyMs.push(server.readyMs);
+    coldMs.set(c.label, (await timedResult(server.url, c.body)).ms);
+    await server.child.stop();
+    log(`cold blocktrace ${c.label}: ${coldMs.get(c.label)!.toFixed(1)} ms (ready after ${server.readyMs.toFixed(0)} ms)`);
+  }
+  return { coldMs, readyMs };
+}
+
+async function latencies(name: string, url: string, list: readonly Case[], runs: number): Promise<Map<string, Latency>> {
+  const out = new Map<string, Latency>();
+  for (const c of list) {
+    const l = await latency(url, c, runs);
+    out.set(c.label, l);
+    log(`${name} ${c.label}: first ${l.coldMs.toFixed(1)} ms, warm median ${l.warmMedianMs.toFixed(2)} ms, ${l.responseBytes} bytes`);
+  }
+  return out;
+}
+
+async function inProcess<T>(args: readonly string[]): Promise<T> {
+  const child = spawnChild('inprocess', [process.execPath, 'bench/inprocess.ts', ...args], ROOT);
+  const killer = setTimeout(() => void child.stop(), 180_000);
+  const code = await child.exited;
+  clearTimeout(killer);
+  const line = child.output().split('\n').find((l) => l.startsWith('{'));
+  if (code !== 0 || line === undefined) throw new Error(`bench/inprocess.ts ${args[0]} exited ${code}:\n${child.output().slice(-2000)}`);
+  return JSON.parse(line) as T;
+}
+
+/** Spawn → "listening" → first eth_blockNumber answered, for the compiled binary. */
+async function binaryFirstResponse(): Promise<{ ms: number; builtAt: string } | null> {
+  if (!existsSync(BINARY)) return null;
+  const fixture = join(CORPUS, 'execution-apis/tests');
+  const server = await startBlocktrace([BINARY], fixture, ROOT, 'blocktrace-binary');
+  try {
+    await call(server.url, 'eth_blockNumber');
+    return { ms: performance.now() - server.child.startedAt, builtAt: statSync(BINARY).mtime.toISOString() };
+  } finally {
+    await server.child.stop();
+  }
+}
+
+function gitHead(): string {
+  const out = Bun.spawnSync(['git', 'rev-parse', '--short', 'HEAD'], { cwd: ROOT, stdout: 'pipe', stderr: 'ignore' });
+  const dirty = Bun.spawnSync(['git', 'status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, stdout: 'pipe', stderr: 'ignore' });
+  return `${out.stdout.toString().trim()}${dirty.stdout.toString().trim() !== '' ? '+dirty' : ''}`;
+}
+
+async function main(): Promise<void> {
+  const opts = options(process.argv.slice(2));
+  guardChildren(DEADLINE_MS, log);
+  const started = performance.now();
+  const loadBefore = loadavg()[0]!;
+  const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as AnvilFixture;
+  const heavy = cases(HEAVY_BLOCK);
+  const small = cases(SMALL_BLOCK);
+  const all = [...heavy, ...small];
+
+  log(`anvil ${fixture.anvil.version} (${rel(anvilBinary())}) on ${rel(FIXTURE)}`);
+  const anvil = await startAnvil(FIXTURE, fixture, await freePort(), ROOT);
+  const anvilLoad: AnvilLoad = await loadAnvilChain(anvil.url, fixture);
+  log(`anvil: ${anvilLoad.txs} txs sent and mined in ${anvilLoad.totalMs.toFixed(0)} ms; block hashes equal the fixture's`);
+  // anvil is not restarted: its first request per case is its "cold" one
+  const anvilLat = await latencies('anvil', anvil.url, all, opts.runs);
+
+  const cold = await blocktraceCold(all);
+  const server: Server = await startBlocktrace(SOURCE, FIXTURE, ROOT);
+  const btLat = await latencies('blocktrace', server.url, all, opts.runs);
+
+  const load: Record<string, { blocktrace: LoadResult; anvil: LoadResult }> = {};
+  for (const c of [small[0]!, heavy[2]!]) {
+    const lopts = { connections: opts.connections, seconds: opts.seconds, cwd: ROOT };
+    load[c.label] = { blocktrace: await loadTest(server.url, c.body, lopts), anvil: await loadTest(anvil.url, c.body, lopts) };
+    log(`load ${c.label}: blocktrace ${load[c.label]!.blocktrace.requestsPerSecond.toFixed(0)} req/s, anvil ${load[c.label]!.anvil.requestsPerSecond.toFixed(0)} req/s`);
+  }
+  const rss = { blocktrace: rssMB(server.child.pid), anvil: rssMB(anvil.child.pid) };
+  await server.child.stop();
+  await anvil.child.stop();
+
+  log('in-process replay and tracing overhead');
+  const replay = await inProcess<ReplayReport>(['replay', FIXTURE, String(BigInt(HEAVY_BLOCK)), String(2 * opts.runs)]);
+  log('in-process: every corpus chain loaded in one process');
+  const allChains = await inProcess<AllReport>(['all', ...ALL_CHAINS]);
+  const binary = await binaryFirstResponse();
+  if (binary === null) log(`${rel(BINARY)} absent: binary start-up skipped (npm run build makes it)`);
+
+  const heavyIndex = fixture.blocks.findIndex((b) => BigInt(b.number) === BigInt(HEAVY_BLOCK));
+  const heavyTxs = fixture.blocks[heavyIndex]!.rawTransactions.length;
+  const btHeavy = replay.blocks.find((b) => b.number === heavyIndex + 1)!;
+  const anvilHeavy = anvilLoad.blocks[heavyIndex]!;
+  const rows: Row[] = [];
+  for (const c of all) {
+    const target = c.block === HEAVY_BLOCK ? { op: '<' as const, value: 400 } : null;
+    rows.push(row(`cold ${c.label}`, 'ms', cold.coldMs.get(c.label)!, anvilLat.get(c.label)!.coldMs, target));
+  }
+  for (const c of all) {
+    const target = c.block === HEAVY_BLOCK ? { op: '<' as const, value: 3 } : null;
+    rows.push(row(`warm median of ${opts.runs}, ${c.label}`, 'ms', btLat.get(c.label)!.warmMedianMs, anvilLat.get(c.label)!.warmMedianMs, target));
+  }
+  for (const [label, l] of Object.entries(load)) {
+    const target = label === small[0]!.label ? { op: '>=' as const, value: 20_000 } : null;
+    rows.push(row(`cached ${label}, ${opts.connections} connections, ${opts.seconds} s`, 'req/s', l.blocktrace.requestsPerSecond, l.anvil.requestsPerSecond, target));
+  }
+  rows.push(row(`replay at load, block ${HEAVY_BLOCK} (${heavyTxs} txs)`, 'tx/s', heavyTxs / (btHeavy.ms / 1000), heavyTxs / (anvilHeavy.mineMs / 1000), { op: '>=', value: 1000 }, 'anvil: its evm_mine'));
+  rows.push(row(`load whole fixture (${replay.txs} txs)`, 'tx/s', replay.txs / (replay.loadMs / 1000), anvilLoad.txs / (anvilLoad.totalMs / 1000), null, 'anvil: send + mine over HTTP'));
+  const overheadRuns = replay.overhead.plainMs.length;
+  rows.push(row(`tracing overhead, block ${HEAVY_BLOCK}: recordBlock / plain runBlock, fastest of ${overheadRuns}`, '×', replay.overhead.ratioOfMin, null, { op: '<=', value: 1.15 }, `medians: ${replay.overhead.ratio.toFixed(3)}×`));
+  rows.push(row('RSS after the runs above, cancun-devnet served', 'MB', rss.blocktrace, rss.anvil));
+  rows.push(row(`RSS, all ${ALL_CHAINS.length} corpus chains loaded in one process`, 'MB', allChains.rssMB, null, { op: '<', value: 400 }));
+  rows.push(row('compiled binary: spawn → first response, execution-apis chain', 'ms', binary?.ms ?? null, null, { op: '<', value: 1500 }, binary === null ? 'dist/blocktrace absent' : undefined));
+
+  const table = markdown(rows);
+  process.stdout.write(table);
+  const sameBytes = Object.fromEntries(all.map((c) => [c.label, btLat.get(c.label)!.responseSha256 === anvilLat.get(c.label)!.responseSha256]));
+  const results = {
+    format: 'blocktrace-bench/v1',
+    generatedAt: new Date().toISOString(),
+    durationSeconds: Math.round((performance.now() - started) / 1000),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', loadavg1AtStart: round2(loadBefore), loadavg1AtEnd: round2(loadavg()[0]!) },
+    versions: { blocktrace: gitHead(), bun: Bun.version, anvil: fixture.anvil.version },
+    fixture: rel(FIXTURE),
+    options: opts,
+    definitions: {
+      cold: 'blocktrace: a fresh server per (method, block), first request once it listens (fixture loaded and replayed, nothing traced). anvil: first request of that case after the chain was mined; anvil is not restarted (its debug_* re-executes on every call, trace_block reads traces stored while mining).',
+      warm: `median of ${opts.runs} requests after the first, same keep-alive client`,
+      load: 'autocannon 9 under node, a second process, POST of one body to 127.0.0.1 after that body was answered once (cached)',
+      replay: 'blocktrace: FixtureChain.load in a fresh process, per block the time between progress calls (runBlock, state root, header checks). anvil: evm_mine of the block after its transactions were sent',
+      overhead: 'fastest FixtureChain.clearCaches() + recordBlock(block) over fastest runBlock of the same block from the parent root on vm.shallowCopy() (no recorder), runs alternated after two warm-ups each; fastest runs because the machine is shared (medians in the note); both report the known root instead of rehashing',
+      rss: 'VmRSS from /proc/PID/status, MB = 10^6 bytes',
+    },
+    rows,
+    details: {
+      anvilLoad,
+      blocktraceReadyMs: cold.readyMs.map(Math.round),
+      latency: Object.fromEntries(all.map((c) => [c.label, { blocktrace: { ...btLat.get(c.label)!, coldMs: cold.coldMs.get(c.label)! }, anvil: anvilLat.get(c.label)!, sameBytes: sameBytes[c.label] }])),
+      load,
+      replay,
+      allChains: { ...allChains, chains: allChains.chains.map((c) => ({ ...c, path: relative(CORPUS, c.path) })) },
+      binary,
+    },
+  };
+  const dir = join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote ${rel(join(dir, 'latest.json'))} in ${results.durationSeconds} s; load average ${results.machine.loadavg1AtStart} → ${results.machine.loadavg1AtEnd} on ${results.machine.cpus} CPUs`);
+}
+
+main().then(
+  () => stopAll(),
+  async (error: unknown) => {
+    log(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    await stopAll();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,66 @@
+// argv of the `check` and `record` subcommands → typed options. Pure, like args.ts, which calls it.
+import type { CompareMode } from '../golden/compare.ts';
+
+export interface CheckCommand {
+  readonly kind: 'check';
+  readonly fixture: string;
+  readonly goldens: readonly string[];
+  readonly mode: CompareMode;
+  readonly json: boolean;
+  readonly filters: readonly string[];
+}
+
+export interface RecordCommand {
+  readonly kind: 'record';
+  readonly fixture: string;
+  readonly requests: string;
+  readonly out: string;
+  readonly filters: readonly string[];
+}
+
+export type GoldenCommand = CheckCommand | RecordCommand | { readonly kind: 'usage'; readonly message: string };
+
+const usage = (message: string): GoldenCommand => ({ kind: 'usage', message });
+
+/** `argv[0]` is `check` or `record`. A lone `--` ends the options (for paths starting with `-`). */
+export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
+  const command = argv[0] as 'check' | 'record';
+  const positional: string[] = [];
+  const filters: string[] = [];
+  let semantic = false;
+  let json = false;
+  let out: string | undefined;
+  let optionsEnded = false;
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (optionsEnded || !arg.startsWith('-') || arg === '-') {
+      positional.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      optionsEnded = true;
+      continue;
+    }
+    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = (): string | undefined => inline ?? argv[++i];
+    if (name === '--filter' || (name === '--out' && command === 'record')) {
+      const v = value();
+      if (v === undefined || v === '') return usage(`${command} ${name} needs a value`);
+      if (name === '--filter') filters.push(v);
+      else out = v;
+    } else if ((name === '--semantic' || name === '--json') && command === 'check' && inline === undefined) {
+      if (name === '--semantic') semantic = true;
+      else json = true;
+    } else {
+      return usage(`${command}: unknown option: ${arg}`);
+    }
+  }
+  if (command === 'check') {
+    const [fixture, ...goldens] = positional;
+    if (fixture === undefined || goldens.length === 0) return usage('check needs FIXTURE and at least one GOLDEN');
+    return { kind: 'check', fixture, goldens, mode: semantic ? 'semantic' : 'bytes', json, filters };
+  }
+  if (positional.length !== 2) return usage('record needs FIXTURE and REQUESTS');
+  if (out === undefined) return usage('record needs --out DIR');
+  return { kind: 'record', fixture: positional[0]!, requests: positional[1]!, out, filters };
+}

@@ -1,0 +1,242 @@
+// `blocktrace check` and `record` (issue 9): the shipped goldens pass, one changed byte fails with
+// a clear diff, all three layouts are read, record then check passes, exit codes 0/1/2. Most cases
+// run the command in-process (src/cli/check.ts with a loaded chain); a few spawn the real CLI.
+import { afterAll, describe, expect, test } from 'bun:test';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { check, type GoldenIo } from '../src/cli/check.ts';
+import type { CheckCommand, RecordCommand } from '../src/cli/goldenArgs.ts';
+import { record } from '../src/cli/record.ts';
+import type { ChainView } from '../src/replay/chainView.ts';
+import { loadChain } from '../src/replay/loadChain.ts';
+import { PRAGUE, ROOT, runHarness } from './faces.ts';
+
+const GOLDEN = join(ROOT, 'golden');
+const CANCUN = join(GOLDEN, 'fixtures/cancun-devnet/fixture.json');
+const EXAPI = join(GOLDEN, 'execution-apis/tests');
+/** Tests here load chains or spawn the CLI; a busy machine needs more than bun's default 5 s. */
+const SLOW = 60_000;
+const work = mkdtempSync(join(tmpdir(), 'blocktrace-check-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const chains = new Map<string, Promise<ChainView>>();
+
+/** Runs a command in-process; fixtures load once per file. */
+async function run(options: CheckCommand | RecordCommand, progress = false) {
+  const out = { stdout: '', stderr: '', log: [] as string[] };
+  const sink = (key: 'stdout' | 'stderr') =>
+    new Writable({
+      write(chunk, _enc, done) {
+        out[key] += String(chunk);
+        done();
+      },
+    });
+  const io: GoldenIo = {
+    stdout: sink('stdout'),
+    stderr: sink('stderr'),
+    progress,
+    log: (line) => out.log.push(line),
+    load: async (path) => {
+      if (!chains.has(path)) chains.set(path, loadChain(path));
+      return chains.get(path)!.catch(() => undefined);
+    },
+  };
+  const code = options.kind === 'check' ? await check(options, io) : await record(options, io);
+  return { code, ...out };
+}
+
+const checkOf = (fixture: string, goldens: string[], over: Partial<CheckCommand> = {}): CheckCommand => ({
+  kind: 'check',
+  fixture,
+  goldens,
+  mode: 'bytes',
+  json: false,
+  filters: [],
+  ...over,
+});
+
+const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1)!;
+
+describe('the shipped goldens pass', () => {
+  test('the CLI, spawned: anvil pairs of prague-devnet', async () => {
+    const { code, stdout, stderr } = await runHarness(['check', PRAGUE, join(GOLDEN, 'anvil/prague-devnet')]);
+    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: '8 passed, 0 failed\n', stderr: '' });
+  }, SLOW);
+
+  test('execution-apis .io files against their own chain', async () => {
+    expect(await run(checkOf(EXAPI, [EXAPI]))).toMatchObject({ code: 0, stdout: '15 passed, 0 failed\n' });
+  }, SLOW);
+
+  test('several goldens at once, --filter by method and by name', async () => {
+    const goldens = [join(GOLDEN, 'anvil/cancun-devnet'), join(GOLDEN, 'anvil-errors')];
+    expect(await run(checkOf(CANCUN, goldens))).toMatchObject({ code: 0, stdout: '28 passed, 0 failed\n' });
+    expect((await run(checkOf(CANCUN, goldens, { filters: ['block-0x3.'] }))).stdout).toBe('1 passed, 0 failed\n');
+    expect((await run(checkOf(CANCUN, goldens, { filters: ['trace_block'] }))).stdout).toBe('28 passed, 0 failed\n');
+    const none = await run(checkOf(CANCUN, goldens, { filters: ['eth_chainId'] }));
+    expect([none.code, none.stdout, none.log]).toEqual([1, '', ['blocktrace: no recorded exchange matches --filter eth_chainId']]);
+  }, SLOW);
+});
+
+describe('one changed byte fails with a clear diff', () => {
+  const copy = join(work, 'prague-one-byte');
+  cpSync(join(GOLDEN, 'anvil/prague-devnet'), copy, { recursive: true });
+  const file = join(copy, 'block-0x1.trace_block.response.json');
+  const original = readFileSync(file, 'utf8');
+  const at = original.indexOf('"blockHash":"0x') + '"blockHash":"0x'.length;
+  const digit = original[at]!;
+  const changed = digit === '0' ? '1' : '0';
+  writeFileSync(file, original.slice(0, at) + changed + original.slice(at + 1));
+  const hash = (d: string): string => `"0x${d}${original.slice(at + 1, at + 64)}"`;
+
+  test('the CLI, spawned: exit 1, the case, the path, both values, the bytes around it', async () => {
+    const { code, stdout } = await runHarness(['check', PRAGUE, copy]);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      [
+        `FAIL block-0x1.trace_block  (${file})`,
+        '  at $.result[0].blockHash',
+        `    expected: ${hash(changed)}`,
+        `    got:      ${hash(digit)}`,
+        `  first differing byte at offset ${at}:`,
+        `    expected: …${original.slice(at - 24, at)}${changed}${original.slice(at + 1, at + 40)}…`,
+        `    got:      …${original.slice(at - 24, at + 40)}…`,
+        '7 passed, 1 failed',
+        '',
+      ].join('\n'),
+    );
+  }, SLOW);
+
+  test('--json: the same difference, machine-readable', async () => {
+    const { code, stdout } = await run(checkOf(PRAGUE, [copy], { json: true }));
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report).toMatchObject({ fixture: PRAGUE, goldens: [copy], mode: 'bytes', passed: 7, failed: 1, skipped: 0 });
+    const failed = report.cases.filter((c: { status: string }) => c.status === 'fail');
+    expect(failed).toEqual([
+      {
+        status: 'fail',
+        name: 'block-0x1.trace_block',
+        file,
+        methods: ['trace_block'],
+        difference: expect.objectContaining({ path: '$.result[0].blockHash', expected: hash(changed), got: hash(digit) }),
+      },
+    ]);
+  }, SLOW);
+
+  test('progress goes to stderr only when asked (a terminal)', async () => {
+    expect((await run(checkOf(PRAGUE, [copy]))).stderr).toBe('');
+    const { stderr } = await run(checkOf(PRAGUE, [copy]), true);
+    expect(stderr.startsWith('\r\x1b[K[1/8] block-0x0.trace_block')).toBe(true);
+    expect(stderr.endsWith('\r\x1b[K')).toBe(true);
+  }, SLOW);
+});
+
+describe('the array layout (Erigon rpc-tests), built from real recordings', () => {
+  const dir = join(GOLDEN, 'anvil/cancun-devnet');
+  const stems = readdirSync(dir).filter((f) => f.endsWith('.request.json')).map((f) => f.slice(0, -'.request.json'.length)).sort();
+  const raw = (stem: string, side: 'request' | 'response'): string => readFileSync(join(dir, `${stem}.${side}.json`), 'utf8');
+  const sortKeys = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sortKeys) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, sortKeys(x)])) : v;
+
+  // anvil's bytes embedded as they are, indented like Erigon's files
+  const verbatim = join(work, 'verbatim.json');
+  writeFileSync(verbatim, `[\n${stems.map((s) => `  {\n    "request": ${raw(s, 'request')},\n    "response": ${raw(s, 'response')}\n  }`).join(',\n')}\n]\n`);
+  // the same recordings as Erigon stores them: keys sorted, pretty-printed, one "latest" case unrecorded
+  const sorted = join(work, 'test_01.json');
+  const items = stems.map((s) => ({ request: JSON.parse(raw(s, 'request')), response: sortKeys(JSON.parse(raw(s, 'response'))) }));
+  items.push({ request: { id: 1, jsonrpc: '2.0', method: 'trace_block', params: ['latest'] }, response: { id: 1, jsonrpc: '2.0' } });
+  writeFileSync(sorted, JSON.stringify(items, null, 4));
+
+  test('bytes kept: passes byte for byte', async () => {
+    expect(await run(checkOf(CANCUN, [verbatim]))).toMatchObject({ code: 0, stdout: '13 passed, 0 failed\n' });
+  }, SLOW);
+
+  test('key-sorted: fails byte for byte on key order, passes with --semantic', async () => {
+    const bytes = await run(checkOf(CANCUN, [sorted]));
+    expect(bytes.code).toBe(1);
+    expect(bytes.stdout).toContain('FAIL test_01#1  (');
+    expect(bytes.stdout).toContain('  at $.id\n    expected: 1\n    got:      1\n  key 1 of the object is "id" in the recording, "jsonrpc" in ours\n');
+    expect(lastLine(bytes.stdout)).toBe('0 passed, 13 failed, 1 skipped');
+    const semantic = await run(checkOf(CANCUN, [sorted], { mode: 'semantic' }));
+    expect(semantic.code).toBe(0);
+    expect(lastLine(semantic.stdout)).toBe('13 passed, 0 failed, 1 skipped');
+    expect(semantic.stdout).toContain(`SKIP test_01#14  (${sorted}): no recorded result or error`);
+  }, SLOW);
+});
+
+describe('record, then check on the same fixture', () => {
+  const call = (method: string, params: unknown[], id: unknown = 1): string => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+  const lines = [
+    call('debug_traceBlockByNumber', ['0x1', { tracer: 'callTracer', tracerConfig: { withLog: true } }]),
+    call('debug_traceBlockByNumber', ['0x2', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }], 'p'),
+    '',
+    '{"jsonrpc":"2.0","method":"eth_chainId","params":[]}',
+    `[${call('eth_blockNumber', [])},${call('trace_block', ['0x1'], 2)}]`,
+    'not json',
+    call('trace_transaction', ['0x' + '00'.repeat(32)]),
+  ];
+  const requests = join(work, 'requests.txt');
+  writeFileSync(requests, lines.join('\r\n'));
+  const out = join(work, 'recorded');
+
+  test('request lines: one pair per request, a notification gets an empty response', async () => {
+    const recorded = await run({ kind: 'record', fixture: PRAGUE, requests, out, filters: [] });
+    expect(recorded).toMatchObject({ code: 0, stdout: `6 recorded in ${out}\n` });
+    expect(readdirSync(out).filter((f) => f.endsWith('.request.json')).sort()).toEqual([
+      '1.debug_traceBlockByNumber.request.json',
+      '2.debug_traceBlockByNumber.request.json',
+      '3.eth_chainId.request.json',
+      '4.batch.request.json',
+      '5.request.request.json',
+      '6.trace_transaction.request.json',
+    ]);
+    expect(readFileSync(join(out, '3.eth_chainId.response.json'), 'utf8')).toBe('');
+    expect(await run(checkOf(PRAGUE, [out]))).toMatchObject({ code: 0, stdout: '6 passed, 0 failed\n' });
+  }, SLOW);
+
+  test('record never overwrites', async () => {
+    const again = await run({ kind: 'record', fixture: PRAGUE, requests, out, filters: [] });
+    expect(again.code).toBe(2);
+    expect(again.log).toEqual([`blocktrace: ${join(out, '1.debug_traceBlockByNumber.request.json')} exists; record never overwrites (remove it or choose another --out)`]);
+  }, SLOW);
+
+  test('from a golden in another layout (.io): its requests, under their names', async () => {
+    const fromIo = join(work, 'from-io');
+    expect(await run({ kind: 'record', fixture: EXAPI, requests: EXAPI, out: fromIo, filters: ['eth_getBlockByNumber'] })).toMatchObject({ code: 0 });
+    expect(readdirSync(join(fromIo, 'eth_getBlockByNumber'))).toContain('get-genesis.response.json');
+    expect(readFileSync(join(fromIo, 'eth_getBlockByNumber/get-genesis.response.json'), 'utf8')).toBe(
+      readFileSync(join(EXAPI, 'eth_getBlockByNumber/get-genesis.io'), 'utf8').split('\n').find((l) => l.startsWith('<<'))!.slice(3).trim(),
+    );
+    expect(await run(checkOf(EXAPI, [fromIo]))).toMatchObject({ code: 0, stdout: '10 passed, 0 failed\n' });
+  }, SLOW);
+});
+
+describe('exit 2 names what cannot be read', () => {
+  test('the CLI, spawned: a fixture that cannot be loaded', async () => {
+    const { code, stdout, stderr } = await runHarness(['check', '/nonexistent/fixture.json', join(GOLDEN, 'anvil-errors')]);
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('/nonexistent/fixture.json');
+  }, SLOW);
+
+  test('a missing golden, an unpaired request, a broken .io line: before the fixture loads', async () => {
+    const broken = join(work, 'broken');
+    cpSync(join(GOLDEN, 'execution-apis/tests/debug_traceBlockByNumber'), broken, { recursive: true });
+    writeFileSync(join(broken, 'trace-genesis.io'), '>> {"jsonrpc":"2.0","id":1,"method":"eth_chainId"}\n<<< oops\n<< x\n<< y\n');
+    const cases: [string, string][] = [
+      [join(work, 'missing'), `blocktrace: cannot read golden ${join(work, 'missing')}: ENOENT`],
+      [broken, `blocktrace: ${join(broken, 'trace-genesis.io')}:3: a "<<" line without a ">>" line before it`],
+    ];
+    for (const [golden, message] of cases) {
+      const result = await run(checkOf('/nonexistent/fixture.json', [join(GOLDEN, 'anvil-errors'), golden]));
+      expect([result.code, result.stdout, result.log]).toEqual([2, '', [message]]);
+    }
+    const unpaired = join(work, 'unpaired');
+    cpSync(join(GOLDEN, 'anvil-errors'), unpaired, { recursive: true });
+    rmSync(join(unpaired, 'trace_block.block-bool.response.json'));
+    const result = await run(checkOf(PRAGUE, [unpaired]));
+    expect([result.code, result.log]).toEqual([2, [`blocktrace: ${join(unpaired, 'trace_block.block-bool.request.json')}: no trace_block.block-bool.response.json beside it`]]);
+  }, SLOW);
+});
