@@ -60,6 +60,26 @@ export class ServerError extends RpcError {
   readonly code = ServerError.code;
 }
 
+/** -32000 "execution timeout": a trace ran past its deadline (go-ethereum eth/tracers/api.go traceTx). */
+export class ExecutionTimeoutError extends RpcError {
+  static readonly code = -32000;
+  override readonly name = 'ExecutionTimeoutError';
+  readonly code = ExecutionTimeoutError.code;
+  constructor() {
+    super('execution timeout');
+  }
+}
+
+/** -32003 "response too large" (go-ethereum rpc/errors.go errcodeResponseTooLarge, errMsgResponseTooLarge). */
+export class ResponseTooLargeError extends RpcError {
+  static readonly code = -32003;
+  override readonly name = 'ResponseTooLargeError';
+  readonly code = ResponseTooLargeError.code;
+  constructor() {
+    super('response too large');
+  }
+}
+
 /** -32001: reth's ResourceNotFound (rpc-eth-types error/mod.rs, "block not found: 0x3f4"). */
 export class ResourceNotFoundError extends RpcError {
   static readonly code = -32001;

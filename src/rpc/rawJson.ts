@@ -43,8 +43,8 @@ class Reader {
     throw new JsonSyntaxError();
   }
 
+  /** `depth`: containers open around this value, itself included if it is one (encoding/json's count). */
   value(depth: number): JsonNode {
-    if (depth > MAX_DEPTH) this.fail();
     this.skipWs();
     const c = this.text[this.pos];
     switch (c) {
@@ -131,6 +131,7 @@ class Reader {
   }
 
   object(depth: number): JsonNode {
+    if (depth > MAX_DEPTH) this.fail();
     const start = this.pos;
     this.pos++;
     const entries: (readonly [string, JsonNode])[] = [];
@@ -156,6 +157,7 @@ class Reader {
   }
 
   array(depth: number): JsonNode {
+    if (depth > MAX_DEPTH) this.fail();
     const start = this.pos;
     this.pos++;
     const items: JsonNode[] = [];

@@ -224,6 +224,9 @@ const DURATION_UNITS: Record<string, number> = {
   h: 3_600_000,
 };
 
+/** time.Duration's largest value, 2^63−1 ns, in milliseconds. */
+const MAX_DURATION_MS = 9_223_372_036_854.775;
+
 /** time.ParseDuration, in milliseconds; throws with Go's message. */
 export function parseGoDuration(orig: string): number {
   const quote = (s: string): string => JSON.stringify(s);
@@ -250,6 +253,8 @@ export function parseGoDuration(orig: string): number {
     if (unit === undefined) throw new Error(`time: unknown unit ${quote(unitMatch)} in duration ${quote(orig)}`);
     s = s.slice(unitMatch.length);
     total += Number(`${pre || '0'}.${post ?? ''}0`) * unit;
+    // Go holds the sum in int64 nanoseconds and refuses what does not fit
+    if (total > MAX_DURATION_MS) invalid();
   }
   return neg ? -total : total;
 }

@@ -1,5 +1,6 @@
 // The HTTP face: one Elysia app that carries bytes to dispatch() and back. JSON-RPC errors travel
-// with HTTP 200 (go-ethereum rpc/http.go); transport problems get a clear HTTP answer.
+// with HTTP 200 (go-ethereum rpc/http.go); transport problems get a clear HTTP answer. CORS is off
+// unless origins are listed (go-ethereum --http.corsdomain, rs/cors behind it).
 import { Elysia } from 'elysia';
 import { goJson } from '../encoding/json.ts';
 import { InvalidRequestError } from '../errors/rpcErrors.ts';
@@ -10,6 +11,8 @@ export interface AppDeps {
   readonly ctx: RpcContext;
   /** Largest accepted request body in bytes. */
   readonly maxBody: number;
+  /** Browser origins allowed to call (`*` for any); undefined or empty: no CORS headers at all. */
+  readonly cors?: readonly string[] | undefined;
 }
 
 /** go-ethereum rpc/http.go acceptedContentTypes. */
@@ -53,20 +56,62 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > deps.maxBody) return tooLarge(String(declared), deps.maxBody);
-  const text = await readLimited(request, deps.maxBody);
+  let text: string | undefined;
+  try {
+    text = await readLimited(request, deps.maxBody);
+  } catch {
+    // the client broke off (or the runtime cut the body): say so, without the runtime's words
+    return new Response('cannot read the request body\n', { status: 400, headers: TEXT_HEADERS });
+  }
   if (text === undefined) return tooLarge('more', deps.maxBody);
   const answer = await dispatch(text, deps.ctx);
   // go-ethereum ≥ 1.17.4 writes the HTTP answer with no trailing newline, and nothing for a notification
   return new Response(answer ?? '', { status: 200, headers: JSON_HEADERS });
 }
 
+/** The Access-Control-Allow-Origin value for this request's Origin, if CORS allows it. */
+function allowedOrigin(request: Request, cors: readonly string[] | undefined): string | undefined {
+  const origin = request.headers.get('origin');
+  if (cors === undefined || cors.length === 0 || origin === null) return undefined;
+  if (cors.includes('*')) return '*';
+  return cors.some((o) => o.toLowerCase() === origin.toLowerCase()) ? origin : undefined;
+}
+
+function withCors(request: Request, response: Response, cors: readonly string[] | undefined): Response {
+  const origin = allowedOrigin(request, cors);
+  if (origin !== undefined) {
+    response.headers.set('access-control-allow-origin', origin);
+    if (origin !== '*') response.headers.set('vary', 'Origin');
+  }
+  return response;
+}
+
+/** OPTIONS /: a CORS preflight from an allowed origin gets its grant; anything else only `allow`. */
+function preflight(request: Request, cors: readonly string[] | undefined): Response {
+  const origin = allowedOrigin(request, cors);
+  const method = request.headers.get('access-control-request-method');
+  if (origin === undefined || method === null || method.toUpperCase() !== 'POST') {
+    return new Response(null, { status: 204, headers: { allow: 'POST' } });
+  }
+  const headers: Record<string, string> = {
+    allow: 'POST',
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST',
+    // go-ethereum allows every request header (AllowedHeaders: "*") and caches for 600 s
+    'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? 'Content-Type',
+    'access-control-max-age': '600',
+  };
+  if (origin !== '*') headers.vary = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
+  return new Response(null, { status: 204, headers });
+}
+
 const USAGE = 'blocktrace: send JSON-RPC 2.0 requests as POST / with Content-Type: application/json\n';
 
 export function createApp(deps: AppDeps) {
   return new Elysia()
-    .post('/', ({ request }) => handleRpc(request, deps), { parse: 'none' })
+    .post('/', async ({ request }) => withCors(request, await handleRpc(request, deps), deps.cors), { parse: 'none' })
     .get('/', () => new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: 'POST' } }))
-    .options('/', () => new Response(null, { status: 204, headers: { allow: 'POST' } }))
+    .options('/', ({ request }) => preflight(request, deps.cors))
     .all('*', ({ request }) => {
       const path = new URL(request.url).pathname;
       return new Response(`not found: ${path}\n${USAGE}`, { status: 404, headers: TEXT_HEADERS });
