@@ -1,50 +1,66 @@
 #!/usr/bin/env bun
 // The entry: parses argv, loads the fixture, starts a face, owns the exit status.
 // Data goes to stdout (harness answers only); everything else goes to stderr.
-import { resolve } from 'node:path';
 import { parseArgs, HELP_TEXT, type CliOptions } from './cli/args.ts';
+import { runCapture } from './cli/capture.ts';
+import { check, type GoldenIo } from './cli/check.ts';
+import { DEFAULT_FIXTURE_NAME, loadDefaultChain } from './cli/defaultFixture.ts';
+import { record } from './cli/record.ts';
 import { replayRequests } from './cli/replayFile.ts';
+import { connectUpstream, type ChainSource } from './cli/upstream.ts';
+import type { UpstreamSource } from './cli/upstreamArgs.ts';
 import { FixtureError } from './errors/fixtureError.ts';
 import { loadChain } from './replay/loadChain.ts';
+import { loadProgress } from './cli/progress.ts';
 import type { ChainView } from './replay/chainView.ts';
-import { createContext } from './rpc/context.ts';
+import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from './rpc/context.ts';
 import { createApp } from './server/app.ts';
-
-const DEFAULT_FIXTURE = resolve(import.meta.dir, '..', 'golden/fixtures/prague-devnet/fixture.json');
+import { listen, type Listening } from './server/listen.ts';
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-/** One line, never a stack trace: the fixture is the user's input, not our defect. */
-async function load(path: string): Promise<ChainView | undefined> {
+/** One line, never a stack trace: the fixture is the user's input, not our defect. No path: the built-in one. */
+async function load(path: string | undefined): Promise<ChainView | undefined> {
   try {
-    return await loadChain(path);
+    const progress = loadProgress(process.stderr);
+    return await (path === undefined ? loadDefaultChain(progress) : loadChain(path, progress));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const oneLine = message.split('\n')[0]!.trim();
-    log(err instanceof FixtureError ? `blocktrace: ${oneLine}` : `blocktrace: cannot load fixture ${path}: ${oneLine}`);
+    log(err instanceof FixtureError ? `blocktrace: ${oneLine}` : `blocktrace: cannot load fixture ${path ?? DEFAULT_FIXTURE_NAME}: ${oneLine}`);
     return undefined;
   }
 }
 
+/** The chain a face answers from: a fixture, or a live node (upstream mode, which forwards the rest). */
+async function open(upstream: UpstreamSource | undefined, fixture: string | undefined): Promise<ChainSource | undefined> {
+  if (upstream !== undefined) return connectUpstream(upstream, log);
+  const chain = await load(fixture);
+  return chain === undefined ? undefined : { chain };
+}
+
 function summary(chain: ChainView): string {
+  if (chain.fetch !== undefined) return `chain ${chain.label}: chainId ${chain.chainId}, head ${chain.head.number} (blocks and state fetched on demand)`;
   const txs = (() => {
     let n = 0;
-    for (let i = 0n; i <= chain.head.number; i++) n += chain.blockByNumber(i)?.block.transactions.length ?? 0;
+    for (let i = chain.genesis.number; i <= chain.head.number; i++) n += chain.blockByNumber(i)?.block.transactions.length ?? 0;
     return n;
   })();
-  return `chain ${chain.label}: chainId ${chain.chainId}, blocks 0..${chain.head.number}, ${txs} transactions`;
+  // a capture starts at block N−1, not at 0
+  return `chain ${chain.label}: chainId ${chain.chainId}, blocks ${chain.genesis.number}..${chain.head.number}, ${txs} transactions`;
 }
 
 async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<number> {
-  const fixture = options.fixture ?? DEFAULT_FIXTURE;
-  const chain = await load(fixture);
-  if (chain === undefined) return 2;
-  const ctx = createContext(chain, { maxBatch: options.maxBatch, log });
-  const app = createApp({ ctx, maxBody: options.maxBody });
+  const source = await open(options.upstream, options.fixture);
+  if (source === undefined) return 2;
+  const { chain, forward } = source;
+  const ctx = createContext(chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward });
+  const app = createApp({ ctx, maxBody: options.maxBody, cors: options.cors });
+  let server: Listening;
   try {
-    app.listen({
+    server = await listen(app, {
       hostname: options.host,
       port: options.port,
       // let the app answer oversized bodies itself (as JSON-RPC), Bun only stops the absurd
@@ -54,7 +70,6 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
     log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${err instanceof Error ? err.message : String(err)}`);
     return 2;
   }
-  const server = app.server!;
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   log(`blocktrace listening on http://${shownHost}:${server.port}/`);
   log(summary(chain));
@@ -62,20 +77,23 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
     const stop = (signal: string): void => {
       log(`blocktrace: ${signal}, shutting down`);
       // close open keep-alive connections too, so the process ends promptly
-      void app.stop(true).then(() => done(0));
+      void server.stop().then(() => done(0));
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
 }
 
-async function replay(options: Extract<CliOptions, { kind: 'replay' }>): Promise<number> {
-  const chain = await load(options.fixture);
-  if (chain === undefined) return 2;
-  const ctx = createContext(chain, { maxBatch: options.maxBatch, log });
+async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream' }>): Promise<number> {
+  const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined);
+  if (source === undefined) return 2;
+  const ctx = createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward });
   await replayRequests(ctx, options.requests, { stdin: process.stdin, stdout: process.stdout });
   return 0;
 }
+
+/** check and record: report on stdout, progress only when stderr is a terminal. */
+const goldenIo = (): GoldenIo => ({ stdout: process.stdout, stderr: process.stderr, progress: process.stderr.isTTY === true, log, load });
 
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseArgs(argv);
@@ -89,7 +107,14 @@ async function main(argv: readonly string[]): Promise<number> {
     case 'serve':
       return serve(options);
     case 'replay':
+    case 'upstream':
       return replay(options);
+    case 'check':
+      return check(options, goldenIo());
+    case 'record':
+      return record(options, goldenIo());
+    case 'capture':
+      return runCapture(options, log);
   }
 }
 

@@ -4,17 +4,17 @@
 import { FixtureError } from '../errors/fixtureError.ts';
 import { fromBlocktraceJson } from '../fixture/blocktraceJson.ts';
 import { isObject } from '../fixture/detect.ts';
-import { FixtureChain } from '../replay/chain.ts';
+import { FixtureChain, type LoadProgress } from '../replay/chain.ts';
 import type { ChainView } from '../replay/chainView.ts';
 
 export const DEFAULT_FIXTURE_NAME = 'golden/fixtures/prague-devnet/fixture.json';
 
-export async function loadDefaultChain(): Promise<ChainView> {
+export async function loadDefaultChain(progress?: LoadProgress): Promise<ChainView> {
   // Bun (source and --compile) and esbuild all read `type: 'text'`; tsc types the specifier as JSON
   const module: { default: unknown } = await import('../../golden/fixtures/prague-devnet/fixture.json', { with: { type: 'text' } });
   const label = `${DEFAULT_FIXTURE_NAME} (built in)`;
   if (typeof module.default !== 'string') throw new FixtureError(`${label}: not embedded as text`);
   const json: unknown = JSON.parse(module.default);
   if (!isObject(json)) throw new FixtureError(`${label}: a fixture must be a JSON object`);
-  return FixtureChain.load(fromBlocktraceJson(label, json));
+  return FixtureChain.load(fromBlocktraceJson(label, json), progress);
 }

@@ -107,7 +107,7 @@ export class FixtureChain implements ChainView {
     state.getStateRoot = async () => (block as StoredBlock).stateRoot;
     let txs;
     try {
-      await runBlock(this.vm, runOptions(block.block, parent.stateRoot, true));
+      await runBlock(this.vm, runOptions(block.block, parent.stateRoot));
     } finally {
       state.getStateRoot = getStateRoot;
       // finish() rethrows what the recorder hit, so a broken recording is never served.
@@ -142,8 +142,11 @@ export class FixtureChain implements ChainView {
     const blockchain = {
       getBlock: async (n: number | bigint | Uint8Array) => {
         const block = typeof n === 'object' ? undefined : blocks.get(BigInt(n));
-        if (block === undefined) throw new Error(`block ${String(n)} not found`);
-        return block;
+        if (block !== undefined) return block;
+        // a capture starts at N−1: BLOCKHASH of older blocks needs only their hashes
+        const hash = typeof n === 'object' ? undefined : spec.partial?.ancestorHashes.get(BigInt(n));
+        if (hash === undefined) throw new Error(`block ${String(n)} not found`);
+        return { hash: () => hash };
       },
       shallowCopy() { return this; },
     };
@@ -162,7 +165,7 @@ export class FixtureChain implements ChainView {
       blocks.set(block.header.number, block);
       let result: RunBlockResult;
       try {
-        result = await runBlock(vm, runOptions(block, root, i === 0));
+        result = await runBlock(vm, runOptions(block, i === 0 ? root : undefined));
       } catch (error) {
         throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not replay: ${(error as Error).message}`);
       }
@@ -176,10 +179,11 @@ export class FixtureChain implements ChainView {
   }
 }
 
-function runOptions(block: Block, root: Uint8Array, setRoot: boolean) {
+/** runBlock's options for a replay: from `root` when given, else from the state as it stands. */
+export function runOptions(block: Block, root: Uint8Array | undefined) {
   return {
     block,
-    root: setRoot ? root : undefined,
+    root,
     generate: true,
     skipBlockValidation: true,
     skipHeaderValidation: true,
@@ -194,8 +198,11 @@ function checkHeader(spec: ChainSpec, i: number, block: Block, result: RunBlockR
   const mismatch = (field: string, expected: string, got: string): never => {
     throw new FixtureError(`${spec.path}: block ${h.number} (${bytesToHex(block.hash())}) ${field} mismatch: expected ${expected}, got ${got}`);
   };
-  if (!equalsBytes(expectedRoot, result.stateRoot)) mismatch('stateRoot', bytesToHex(expectedRoot), bytesToHex(result.stateRoot));
-  if (!equalsBytes(h.receiptTrie, result.receiptsRoot)) mismatch('receiptsRoot', bytesToHex(h.receiptTrie), bytesToHex(result.receiptsRoot));
+  // A partial state has no true root, nor do the receipts of pre-Byzantium blocks, which carry one.
+  const partial = spec.partial !== undefined;
+  if (!partial && !equalsBytes(expectedRoot, result.stateRoot)) mismatch('stateRoot', bytesToHex(expectedRoot), bytesToHex(result.stateRoot));
+  const rootsInReceipts = !block.common.gteHardfork('byzantium');
+  if (!(partial && rootsInReceipts) && !equalsBytes(h.receiptTrie, result.receiptsRoot)) mismatch('receiptsRoot', bytesToHex(h.receiptTrie), bytesToHex(result.receiptsRoot));
   if (!equalsBytes(h.logsBloom, result.logsBloom)) mismatch('logsBloom', bytesToHex(h.logsBloom), bytesToHex(result.logsBloom));
   if (h.gasUsed !== result.gasUsed) mismatch('gasUsed', String(h.gasUsed), String(result.gasUsed));
 }
@@ -272,7 +279,7 @@ function buildTraceTestBlock(spec: ChainSpec, common: Common, parent: Block): Bl
 }
 
 /** Block and uncle rewards of a proof-of-work block (paid by ethereumjs; recorded for Parity traces). */
-function rewardsOf(block: Block): BlockReward[] {
+export function rewardsOf(block: Block): BlockReward[] {
   const common = block.common;
   if (common.consensusType() !== ConsensusType.ProofOfWork) return [];
   const reward = common.param('minerReward');

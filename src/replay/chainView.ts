@@ -1,5 +1,6 @@
 // The one interface the RPC layer sees of a loaded chain. Implemented by replay/chain.ts
-// (fixture chains); handlers never touch ethereumjs state themselves.
+// (fixture chains) and upstream/upstreamChain.ts (blocks and state from a live node); handlers
+// never touch ethereumjs state themselves.
 import type { Block } from '@ethereumjs/block';
 import type { BlockRecording } from '../trace/types.ts';
 
@@ -31,6 +32,17 @@ export interface ReceiptInfo {
   readonly firstLogIndex: number;
 }
 
+/** Block tags a request may name (rpc/schemas.ts BlockTag). */
+export type ChainTag = 'earliest' | 'latest' | 'pending' | 'finalized' | 'safe';
+
+/** Lookups that need I/O: a chain whose blocks come from a live node answers them asynchronously. */
+export interface BlockFetcher {
+  byNumber(n: bigint): Promise<ChainBlock | undefined>;
+  byTag(tag: ChainTag): Promise<ChainBlock | undefined>;
+  byHash(hash: Uint8Array): Promise<ChainBlock | undefined>;
+  tx(hash: Uint8Array): Promise<TxLocation | undefined>;
+}
+
 export interface ChainView {
   readonly chainId: bigint;
   /** Human label for logs: fixture path and format. */
@@ -44,6 +56,11 @@ export interface ChainView {
   blockByHash(hash: Uint8Array): ChainBlock | undefined;
   txByHash(hash: Uint8Array): TxLocation | undefined;
   receipts(block: ChainBlock): readonly ReceiptInfo[];
+  /**
+   * Set when blocks are fetched on demand (upstream mode): handlers resolve blocks and transactions
+   * through it, and the synchronous lookups above only know the blocks fetched so far.
+   */
+  readonly fetch?: BlockFetcher | undefined;
   /** Re-executes the block from its parent's state root with the recorder attached (cached). */
   recordBlock(block: ChainBlock): Promise<BlockRecording>;
 }

@@ -273,7 +273,11 @@ export class Recorder {
     };
   }
 
+  private steps = 0;
+
   private async onOpcode(code: number, rs: RunState, common: unknown, original: OpHandler): Promise<unknown> {
+    // One very long transaction must not stall every other request (and their deadlines).
+    if (++this.steps % 4096 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const state = this.state!;
     const self = rs.env.address.bytes;
     if (code === SLOAD || code === SSTORE) {

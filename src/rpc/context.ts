@@ -4,6 +4,7 @@ import type { ChainView } from '../replay/chainView.ts';
 import { findTracer, tracerNames, type TracerEntry } from '../trace/registry.ts';
 import { renderParityBlock, renderParityTx } from '../trace/render/parity.ts';
 import type { BlockRecording } from '../trace/types.ts';
+import { ResultCache } from './resultCache.ts';
 
 /** The tracer registry as the RPC layer sees it (trace/registry.ts by default). */
 export interface TracerLookup {
@@ -26,14 +27,39 @@ export interface RpcContext {
   readonly parity: ParityRenderer;
   /** Most requests one batch may hold (go-ethereum BatchRequestLimit); 0 means no limit. */
   readonly maxBatch: number;
+  /**
+   * Largest `result` in bytes, and the most a batch's results may add up to before the rest of it
+   * is refused (go-ethereum BatchResponseMaxSize); 0 means no limit.
+   */
+  readonly maxResponse: number;
+  /** Deadline of a trace when the request gives none, in ms; 0 means none. The faces pass DEFAULT_TRACE_TIMEOUT_MS. */
+  readonly traceTimeoutMs: number;
   /** web3_clientVersion. */
   readonly clientVersion: string;
   /** Diagnostics (stderr); never reaches a client. */
   readonly log: (line: string) => void;
+  /** Rendered trace results of an immutable chain (unset where the chain can change: upstream mode). */
+  readonly results?: ResultCache | undefined;
+  /** Upstream mode: the calls it takes go to the upstream node unchanged. Unset for a fixture. */
+  readonly forward?: Forwarder | undefined;
+}
+
+/** Passes calls through to another node (upstream/forward.ts). */
+export interface Forwarder {
+  /** Whether a call of `method` is the other node's to answer. */
+  takes(method: string): boolean;
+  /** Sends one request message as it came; resolves to the node's answer text as it is. */
+  send(message: string, method: string): Promise<string>;
 }
 
 export const DEFAULT_MAX_BATCH = 100;
+/** go-ethereum node.DefaultConfig BatchResponseMaxSize: 25 MB. */
+export const DEFAULT_MAX_RESPONSE = 25 * 1000 * 1000;
+/** go-ethereum eth/tracers/api.go defaultTraceTimeout: 5 s (the CLI's default; createContext's is none). */
+export const DEFAULT_TRACE_TIMEOUT_MS = 5000;
 export const CLIENT_VERSION = 'blocktrace/v0.1.0';
+/** Rendered trace results kept per loaded chain. */
+export const DEFAULT_RESULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 export const registryTracers: TracerLookup = {
   find: findTracer,
@@ -44,14 +70,27 @@ export const parityRenderer: ParityRenderer = { block: renderParityBlock, tx: re
 
 export function createContext(
   chain: ChainView,
-  options: { readonly maxBatch?: number; readonly log?: (line: string) => void } = {},
+  options: {
+    readonly maxBatch?: number;
+    readonly maxResponse?: number;
+    readonly traceTimeoutMs?: number;
+    readonly log?: (line: string) => void;
+    readonly forward?: Forwarder | undefined;
+    /** Keep rendered trace results (default: yes, unless forwarding to an upstream). */
+    readonly cacheResults?: boolean;
+  } = {},
 ): RpcContext {
   return {
     chain,
     tracers: registryTracers,
     parity: parityRenderer,
     maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
+    maxResponse: options.maxResponse ?? DEFAULT_MAX_RESPONSE,
+    traceTimeoutMs: options.traceTimeoutMs ?? 0,
     clientVersion: CLIENT_VERSION,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    forward: options.forward,
+    // A fixture never changes; an upstream chain grows, so its answers are not kept.
+    results: options.forward === undefined && options.cacheResults !== false ? new ResultCache(DEFAULT_RESULT_CACHE_BYTES) : undefined,
   };
 }

@@ -7,13 +7,15 @@ import {
   InvalidRequestError,
   MethodNotFoundError,
   ParseError,
+  ResponseTooLargeError,
   RpcError,
   toWireError,
   type WireError,
 } from '../errors/rpcErrors.ts';
-import type { RpcContext } from './context.ts';
+import type { Forwarder, RpcContext } from './context.ts';
 import { decodeParams, findMethod } from './methods.ts';
 import { readFirstValue, type JsonNode } from './rawJson.ts';
+import { ResultCache } from './resultCache.ts';
 import { findGoField, ParamDecodeError } from './schemas.ts';
 
 /** go-ethereum rpc/json.go maxMethodNameLength. */
@@ -76,17 +78,24 @@ function errorText(id: string, error: WireError): string {
   return `{"jsonrpc":"2.0","id":${id},"error":${goJson({ code: error.code, message: error.message })}}`;
 }
 
-function resultText(id: string, result: unknown): string {
-  return `{"jsonrpc":"2.0","id":${id},"result":${goJson(result === undefined ? null : result)}}`;
+/** One answer, with the size of its `result` (go-ethereum counts only results against the batch limit). */
+interface Answer {
+  readonly text: string;
+  readonly resultBytes: number;
 }
 
-async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<string> {
+const errorAnswer = (id: string, error: WireError): Answer => ({ text: errorText(id, error), resultBytes: 0 });
+
+async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<Answer> {
   try {
     if (new TextEncoder().encode(msg.method).length > MAX_METHOD_NAME_LENGTH) {
       throw new InvalidRequestError(`method name too long: ${new TextEncoder().encode(msg.method).length} > ${MAX_METHOD_NAME_LENGTH}`);
     }
     const spec = findMethod(msg.method);
     if (spec === undefined) throw new MethodNotFoundError(msg.method);
+    const cacheKey = ctx.results === undefined ? undefined : ResultCache.key(msg.method, msg.params?.raw);
+    const cached = cacheKey === undefined ? undefined : ctx.results!.get(cacheKey);
+    if (cached !== undefined) return resultAnswer(id, cached, ctx);
     let args: unknown[];
     try {
       args = decodeParams(spec, msg.params);
@@ -94,22 +103,43 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<st
       if (err instanceof ParamDecodeError) throw new InvalidParamsError(err.message);
       throw err;
     }
-    return resultText(id, await spec.handler(args, ctx));
+    const value = await spec.handler(args, ctx);
+    const result = goJson(value === undefined ? null : value);
+    if (cacheKey !== undefined) ctx.results!.set(cacheKey, result);
+    return resultAnswer(id, result, ctx);
   } catch (err) {
-    return errorText(id, toWireError(err, ctx.log));
+    return errorAnswer(id, toWireError(err, ctx.log));
+  }
+}
+
+function resultAnswer(id: string, result: string, ctx: RpcContext): Answer {
+  const resultBytes = Buffer.byteLength(result);
+  if (ctx.maxResponse > 0 && resultBytes > ctx.maxResponse) throw new ResponseTooLargeError();
+  return { text: `{"jsonrpc":"2.0","id":${id},"result":${result}}`, resultBytes };
+}
+
+/** Upstream mode: the message goes to the upstream as it came, and its answer comes back as it is. */
+async function forwardMessage(raw: string, msg: Message, forward: Forwarder, ctx: RpcContext): Promise<Answer | undefined> {
+  const id = isCall(msg) ? msg.id! : undefined;
+  try {
+    const text = await forward.send(raw, msg.method);
+    return id === undefined ? undefined : { text, resultBytes: Buffer.byteLength(text) };
+  } catch (err) {
+    return id === undefined ? undefined : errorAnswer(id, toWireError(err, ctx.log));
   }
 }
 
 /** One message of a request (go-ethereum handler.handleCallMsg); undefined = no answer. */
-async function handleMessage(node: JsonNode, ctx: RpcContext): Promise<string | undefined> {
+async function handleMessage(node: JsonNode, ctx: RpcContext): Promise<Answer | undefined> {
   const msg = decodeMessage(node);
   if (isResponse(msg)) return undefined;
+  if (ctx.forward?.takes(msg.method) && (isCall(msg) || isNotification(msg))) return forwardMessage(node.raw, msg, ctx.forward, ctx);
   if (isNotification(msg)) {
     if (!msg.method.endsWith('_subscription')) await handleCall(msg, 'null', ctx);
     return undefined;
   }
   if (isCall(msg)) return handleCall(msg, msg.id!, ctx);
-  return errorText(hasValidId(msg) ? msg.id! : 'null', toWireError(new InvalidRequestError(), ctx.log));
+  return errorAnswer(hasValidId(msg) ? msg.id! : 'null', toWireError(new InvalidRequestError(), ctx.log));
 }
 
 async function handleBatch(items: readonly JsonNode[], ctx: RpcContext): Promise<string | undefined> {
@@ -120,9 +150,21 @@ async function handleBatch(items: readonly JsonNode[], ctx: RpcContext): Promise
     return `[${errorText(firstCall?.id ?? 'null', toWireError(new InvalidRequestError('batch too large'), ctx.log))}]`;
   }
   const answers: string[] = [];
-  for (const item of items) {
+  let resultBytes = 0;
+  for (const [i, item] of items.entries()) {
+    if (ctx.maxResponse > 0 && resultBytes > ctx.maxResponse) {
+      // go-ethereum handleBatch / batchCallBuffer.respondWithError: once the results exceed the
+      // limit, every message not yet handled (notifications aside) gets "response too large"
+      const tooLarge = toWireError(new ResponseTooLargeError(), ctx.log);
+      for (const rest of items.slice(i).map(decodeMessage)) {
+        if (!isResponse(rest) && !isNotification(rest)) answers.push(errorText(hasValidId(rest) ? rest.id! : 'null', tooLarge));
+      }
+      break;
+    }
     const answer = await handleMessage(item, ctx);
-    if (answer !== undefined) answers.push(answer);
+    if (answer === undefined) continue;
+    answers.push(answer.text);
+    resultBytes += answer.resultBytes;
   }
   return answers.length === 0 ? undefined : `[${answers.join(',')}]`;
 }
@@ -137,7 +179,7 @@ export async function dispatch(bodyText: string, ctx: RpcContext): Promise<strin
     if (read.kind === 'empty') return undefined;
     if (read.kind === 'invalid') return errorText('null', toWireError(new ParseError(), ctx.log));
     if (read.node.t === 'array') return await handleBatch(read.node.items, ctx);
-    return await handleMessage(read.node, ctx);
+    return (await handleMessage(read.node, ctx))?.text;
   } catch (err) {
     // only a defect in this file can land here; keep the process and the client safe
     const wire = toWireError(err instanceof RpcError ? err : new Error(String(err instanceof Error ? err.stack : err)), ctx.log);

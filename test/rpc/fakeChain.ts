@@ -76,6 +76,8 @@ export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcCo
       tx: (_rec, i) => [{ transactionPosition: i }],
     },
     maxBatch: 100,
+    maxResponse: 0,
+    traceTimeoutMs: 0,
     clientVersion: 'blocktrace/test',
     log: (line) => logged.push(line),
     ...extra,

@@ -7,13 +7,14 @@ import type { TracerEntry } from '../../trace/registry.ts';
 import type { RpcContext } from '../context.ts';
 import { toPlain } from '../rawJson.ts';
 import { checkTracerConfig, parseGoDuration, type BlockSelector, type TraceConfig } from '../schemas.ts';
-import { resolveBlock } from './resolve.ts';
+import { recordWithin } from './record.ts';
+import { fetchBlock, fetchBlockByHash, fetchTx, isGenesis } from './resolve.ts';
 
 /** A tracer chosen and its config checked, before anything executes. */
 interface TracerChoice {
   readonly entry: TracerEntry<unknown>;
   readonly config: unknown;
-  /** `timeout` in ms, if given (geth default 5 s is applied by the replay layer, issue 10). */
+  /** `timeout` in ms, if given; otherwise the server's default applies (record.ts). */
   readonly timeoutMs: number | undefined;
 }
 
@@ -43,9 +44,9 @@ export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext):
 }
 
 async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<unknown[]> {
-  if (block.number === 0n) throw new ServerError('genesis is not traceable');
-  const { entry, config } = chooseTracer(options, ctx);
-  const recording = await ctx.chain.recordBlock(block);
+  if (isGenesis(ctx.chain, block)) throw new ServerError('genesis is not traceable');
+  const { entry, config, timeoutMs } = chooseTracer(options, ctx);
+  const recording = await recordWithin(ctx, block, timeoutMs);
   return recording.txs.map((tx) => ({ txHash: hexBytes(tx.txHash), result: entry.render(tx, config, recording) }));
 }
 
@@ -53,7 +54,7 @@ export async function debugTraceBlockByNumber(
   [selector, options]: [BlockSelector, TraceConfig | undefined],
   ctx: RpcContext,
 ): Promise<unknown[]> {
-  const block = resolveBlock(ctx.chain, selector);
+  const block = await fetchBlock(ctx.chain, selector);
   if (block === undefined) {
     // fmt.Errorf("block #%d not found", number): decimal
     throw new ServerError(`block #${'number' in selector ? selector.number : 0n} not found`);
@@ -65,7 +66,7 @@ export async function debugTraceBlockByHash(
   [hash, options]: [Uint8Array, TraceConfig | undefined],
   ctx: RpcContext,
 ): Promise<unknown[]> {
-  const block = ctx.chain.blockByHash(hash);
+  const block = await fetchBlockByHash(ctx.chain, hash);
   if (block === undefined) throw new ServerError(`block ${hexBytes(hash)} not found`);
   return traceBlock(block, options, ctx);
 }
@@ -74,11 +75,11 @@ export async function debugTraceTransaction(
   [hash, options]: [Uint8Array, TraceConfig | undefined],
   ctx: RpcContext,
 ): Promise<unknown> {
-  const location = ctx.chain.txByHash(hash);
+  const location = await fetchTx(ctx.chain, hash);
   if (location === undefined) throw new ServerError('transaction not found');
-  if (location.block.number === 0n) throw new ServerError('genesis is not traceable');
-  const { entry, config } = chooseTracer(options, ctx);
-  const recording = await ctx.chain.recordBlock(location.block);
+  if (isGenesis(ctx.chain, location.block)) throw new ServerError('genesis is not traceable');
+  const { entry, config, timeoutMs } = chooseTracer(options, ctx);
+  const recording = await recordWithin(ctx, location.block, timeoutMs);
   const tx = recording.txs[location.index];
   if (tx === undefined) throw new Error(`recording of block ${location.block.number} has no tx ${location.index}`);
   return entry.render(tx, config, recording);

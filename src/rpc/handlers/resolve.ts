@@ -1,5 +1,5 @@
 // Block selectors → chain blocks. `pending` is the head (a fixture has no pending block).
-import type { ChainBlock, ChainView } from '../../replay/chainView.ts';
+import type { ChainBlock, ChainView, TxLocation } from '../../replay/chainView.ts';
 import type { BlockSelector } from '../schemas.ts';
 
 export function resolveBlock(chain: ChainView, selector: BlockSelector): ChainBlock | undefined {
@@ -17,3 +17,26 @@ export function resolveBlock(chain: ChainView, selector: BlockSelector): ChainBl
   }
 }
 
+// The tracing handlers also serve chains that fetch blocks on demand (upstream mode): they ask the
+// chain's fetcher when it has one.
+
+export async function fetchBlock(chain: ChainView, selector: BlockSelector): Promise<ChainBlock | undefined> {
+  if (chain.fetch === undefined) return resolveBlock(chain, selector);
+  return 'number' in selector ? chain.fetch.byNumber(selector.number) : chain.fetch.byTag(selector.tag);
+}
+
+export async function fetchBlockByHash(chain: ChainView, hash: Uint8Array): Promise<ChainBlock | undefined> {
+  return chain.fetch !== undefined ? chain.fetch.byHash(hash) : chain.blockByHash(hash);
+}
+
+export async function fetchTx(chain: ChainView, hash: Uint8Array): Promise<TxLocation | undefined> {
+  return chain.fetch !== undefined ? chain.fetch.tx(hash) : chain.txByHash(hash);
+}
+
+/**
+ * The chain's first block: block 0, or the state snapshot a captured fixture starts from. It has no
+ * parent state to replay from (go-ethereum: "genesis is not traceable").
+ */
+export function isGenesis(chain: ChainView, block: ChainBlock): boolean {
+  return block.number === 0n || block.number === chain.genesis.number;
+}

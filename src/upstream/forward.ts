@@ -1,0 +1,19 @@
+// Upstream mode answers the tracing methods itself and passes every other call to the upstream node
+// unchanged (eth_*, net_*, anvil_*, …): clients see the node's own answers for those.
+import { UpstreamError } from '../errors/upstreamError.ts';
+import type { Forwarder } from '../rpc/context.ts';
+import type { UpstreamClient } from './client.ts';
+
+/** Answered here, from blocks and state read from the upstream. */
+const TRACED_HERE = new Set(['debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceTransaction', 'trace_block', 'trace_transaction']);
+
+export function upstreamForwarder(client: UpstreamClient): Forwarder {
+  return {
+    takes: (method) => !TRACED_HERE.has(method),
+    send: async (message, method) => {
+      const answer = await client.forward(message, method);
+      if (answer === '') throw new UpstreamError(`upstream ${client.url}: ${method}: empty answer`);
+      return answer;
+    },
+  };
+}
