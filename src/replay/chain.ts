@@ -34,17 +34,16 @@ export class FixtureChain implements ChainView {
   private readonly txIndex = new Map<string, TxLocation>();
   private readonly recordings = new Map<string, Promise<BlockRecording>>();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly recorder: Recorder;
 
   private constructor(
     spec: ChainSpec,
     private readonly vm: VM,
+    private readonly recorder: Recorder,
     readonly chainId: bigint,
     private readonly ordered: StoredBlock[],
   ) {
     this.label = `${spec.path} (${spec.format})`;
     for (const b of ordered) this.index(b);
-    this.recorder = new Recorder(vm);
   }
 
   get genesis(): ChainBlock {
@@ -151,6 +150,9 @@ export class FixtureChain implements ChainView {
       shallowCopy() { return this; },
     };
     const vm = await createVM({ common, stateManager, blockchain: blockchain as never });
+    // Attached before the load-time replay (idle until start()): its opcode hooks also install the
+    // jump-analysis cache, which the load benefits from.
+    const recorder = new Recorder(vm);
     const genesisBlock = buildGenesis(spec, common, genesisRoot);
     const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : decodeBlocks(spec, common);
     blocks.set(genesisBlock.header.number, genesisBlock);
@@ -175,7 +177,7 @@ export class FixtureChain implements ChainView {
       ordered.push({ number: block.header.number, hash: block.hash(), block, stateRoot: root, receipts: receiptInfos(block, result) });
       progress?.(i + 1, decoded.length, txs);
     }
-    return new FixtureChain(spec, vm, common.chainId(), ordered);
+    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered);
   }
 }
 
