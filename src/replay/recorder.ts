@@ -131,8 +131,7 @@ export class Recorder {
 
   private async beforeTx(tx: TypedTransaction): Promise<void> {
     if (!this.active || this.block === undefined) return;
-    // Let the event loop serve other requests between transactions of a long block.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await this.yieldNow();
     this.frames = [];
     this.stack = [];
     this.pending = undefined;
@@ -274,10 +273,21 @@ export class Recorder {
   }
 
   private steps = 0;
+  private lastYield = 0;
+
+  /**
+   * Lets the event loop serve other requests (and their deadlines) during a long recording: between
+   * transactions and every few hundred hooked opcodes, at most once per 5 ms.
+   */
+  private async yieldNow(): Promise<void> {
+    const now = performance.now();
+    if (now - this.lastYield < 5) return;
+    this.lastYield = now;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 
   private async onOpcode(code: number, rs: RunState, common: unknown, original: OpHandler): Promise<unknown> {
-    // One very long transaction must not stall every other request (and their deadlines).
-    if (++this.steps % 4096 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (++this.steps % 256 === 0) await this.yieldNow();
     const state = this.state!;
     const self = rs.env.address.bytes;
     if (code === SLOAD || code === SSTORE) {

@@ -15,7 +15,7 @@ import {
 import type { Forwarder, RpcContext } from './context.ts';
 import { decodeParams, findMethod } from './methods.ts';
 import { readFirstValue, type JsonNode } from './rawJson.ts';
-import { ResultCache } from './resultCache.ts';
+import { type CachedResult, ResultCache } from './resultCache.ts';
 import { findGoField, ParamDecodeError } from './schemas.ts';
 
 /** go-ethereum rpc/json.go maxMethodNameLength. */
@@ -104,7 +104,8 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
       throw err;
     }
     const value = await spec.handler(args, ctx);
-    const result = goJson(value === undefined ? null : value);
+    const text = goJson(value === undefined ? null : value);
+    const result = { text, bytes: Buffer.byteLength(text) };
     if (cacheKey !== undefined) ctx.results!.set(cacheKey, result);
     return resultAnswer(id, result, ctx);
   } catch (err) {
@@ -112,10 +113,9 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
   }
 }
 
-function resultAnswer(id: string, result: string, ctx: RpcContext): Answer {
-  const resultBytes = Buffer.byteLength(result);
-  if (ctx.maxResponse > 0 && resultBytes > ctx.maxResponse) throw new ResponseTooLargeError();
-  return { text: `{"jsonrpc":"2.0","id":${id},"result":${result}}`, resultBytes };
+function resultAnswer(id: string, result: CachedResult, ctx: RpcContext): Answer {
+  if (ctx.maxResponse > 0 && result.bytes > ctx.maxResponse) throw new ResponseTooLargeError();
+  return { text: `{"jsonrpc":"2.0","id":${id},"result":${result.text}}`, resultBytes: result.bytes };
 }
 
 /** Upstream mode: the message goes to the upstream as it came, and its answer comes back as it is. */

@@ -11,18 +11,24 @@ const CACHEABLE = new Set([
   'trace_transaction',
 ]);
 
+/** A rendered result and its UTF-8 size (kept: measuring a large result is not free). */
+export interface CachedResult {
+  readonly text: string;
+  readonly bytes: number;
+}
+
 export class ResultCache {
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, CachedResult>();
   private size = 0;
 
-  /** @param maxBytes most result text kept (UTF-16 code units, close enough to bytes for JSON). */
+  /** @param maxBytes most result bytes kept. */
   constructor(private readonly maxBytes: number) {}
 
   static key(method: string, rawParams: string | undefined): string | undefined {
     return CACHEABLE.has(method) ? `${method}\n${rawParams ?? ''}` : undefined;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): CachedResult | undefined {
     const value = this.entries.get(key);
     if (value !== undefined) {
       this.entries.delete(key);
@@ -31,19 +37,19 @@ export class ResultCache {
     return value;
   }
 
-  set(key: string, value: string): void {
-    if (value.length > this.maxBytes) return;
+  set(key: string, value: CachedResult): void {
+    if (value.bytes > this.maxBytes) return;
     const old = this.entries.get(key);
     if (old !== undefined) {
-      this.size -= old.length;
+      this.size -= old.bytes;
       this.entries.delete(key);
     }
     this.entries.set(key, value);
-    this.size += value.length;
+    this.size += value.bytes;
     for (const [k, v] of this.entries) {
       if (this.size <= this.maxBytes) break;
       this.entries.delete(k);
-      this.size -= v.length;
+      this.size -= v.bytes;
     }
   }
 }
