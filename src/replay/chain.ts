@@ -8,13 +8,15 @@ import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm
 import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
-import type { BlockRecording, BlockReward } from '../trace/types.ts';
+import type { BlockRecording } from '../trace/types.ts';
 import type { ChainBlock, ChainView, ReceiptInfo, TxLocation } from './chainView.ts';
 import { makeCommon } from './common.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
 import { loadKeccak } from './keccak.ts';
 import { lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
+import { RecordingStore, recordRun } from './recordings.ts';
+import { runOptions } from './runOptions.ts';
 import { receiptInfos } from './receipts.ts';
 
 interface StoredBlock extends ChainBlock {
@@ -32,8 +34,7 @@ export class FixtureChain implements ChainView {
   private readonly byNumber = new Map<bigint, StoredBlock>();
   private readonly byHash = new Map<string, StoredBlock>();
   private readonly txIndex = new Map<string, TxLocation>();
-  private readonly recordings = new Map<string, Promise<BlockRecording>>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly recordings = new RecordingStore();
 
   private constructor(
     spec: ChainSpec,
@@ -78,41 +79,11 @@ export class FixtureChain implements ChainView {
   }
 
   recordBlock(block: ChainBlock): Promise<BlockRecording> {
-    const key = bytesToUnprefixedHex(block.hash);
-    let recording = this.recordings.get(key);
-    if (recording === undefined) {
-      recording = this.serial(() => this.record(block));
-      this.recordings.set(key, recording);
-      recording.catch(() => this.recordings.delete(key));
-    }
-    return recording;
+    return this.recordings.get(block, () => this.record(block));
   }
 
-  /** One VM, one state: executions run one after another. */
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async record(block: ChainBlock): Promise<BlockRecording> {
-    const parent = this.parentOf(block);
-    this.recorder.start(block.block);
-    // The post-state root was checked at load; recomputing it (flushing and hashing the trie) is
-    // most of a block's cost after execution, so this run reports the known root instead. The
-    // unflushed changes are dropped by the next run, which starts from a stored root.
-    const state = this.vm.stateManager;
-    const getStateRoot = state.getStateRoot;
-    state.getStateRoot = async () => (block as StoredBlock).stateRoot;
-    let txs;
-    try {
-      await runBlock(this.vm, runOptions(block.block, parent.stateRoot));
-    } finally {
-      state.getStateRoot = getStateRoot;
-      // finish() rethrows what the recorder hit, so a broken recording is never served.
-      txs = this.recorder.finish();
-    }
-    return { number: block.number, hash: block.hash, txs, rewards: rewardsOf(block.block) };
+  private record(block: ChainBlock): Promise<BlockRecording> {
+    return recordRun(this.vm, this.recorder, block.block, this.parentOf(block).stateRoot, (block as StoredBlock).stateRoot);
   }
 
   private parentOf(block: ChainBlock): StoredBlock {
@@ -179,19 +150,6 @@ export class FixtureChain implements ChainView {
     }
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered);
   }
-}
-
-/** runBlock's options for a replay: from `root` when given, else from the state as it stands. */
-export function runOptions(block: Block, root: Uint8Array | undefined) {
-  return {
-    block,
-    root,
-    generate: true,
-    skipBlockValidation: true,
-    skipHeaderValidation: true,
-    skipHardForkValidation: true,
-    setHardfork: true,
-  };
 }
 
 function checkHeader(spec: ChainSpec, i: number, block: Block, result: RunBlockResult): void {
@@ -278,18 +236,6 @@ function buildTraceTestBlock(spec: ChainSpec, common: Common, parent: Block): Bl
     { common: c, setHardfork: true, skipConsensusFormatValidation: true },
   );
   return createBlock({ header, transactions: [tx], ...(c.isActivatedEIP(4895) ? { withdrawals: [] } : {}) }, { common: c, setHardfork: true, skipConsensusFormatValidation: true });
-}
-
-/** Block and uncle rewards of a proof-of-work block (paid by ethereumjs; recorded for Parity traces). */
-export function rewardsOf(block: Block): BlockReward[] {
-  const common = block.common;
-  if (common.consensusType() !== ConsensusType.ProofOfWork) return [];
-  const reward = common.param('minerReward');
-  const out: BlockReward[] = [{ author: block.header.coinbase.bytes, kind: 'block', value: reward + (reward / 32n) * BigInt(block.uncleHeaders.length) }];
-  for (const uncle of block.uncleHeaders) {
-    out.push({ author: uncle.coinbase.bytes, kind: 'uncle', value: ((uncle.number + 8n - block.header.number) * reward) / 8n });
-  }
-  return out;
 }
 
 function quantity(v: unknown): bigint {

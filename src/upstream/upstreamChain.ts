@@ -4,12 +4,12 @@
 // from a stored root.
 import { type Block, createBlockFromRPC } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import { type VM, createVM, runBlock } from '@ethereumjs/vm';
+import { type VM, createVM } from '@ethereumjs/vm';
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
 import { hexQuantity } from '../encoding/hex.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
 import type { BlockFetcher, ChainBlock, ChainTag, ChainView, ReceiptInfo, TxLocation } from '../replay/chainView.ts';
-import { rewardsOf, runOptions } from '../replay/chain.ts';
+import { RecordingStore, recordRun } from '../replay/recordings.ts';
 import { makeCommon } from '../replay/common.ts';
 import { loadKeccak } from '../replay/keccak.ts';
 import { lazyKzg, preloadKzg } from '../replay/kzg.ts';
@@ -87,9 +87,8 @@ export class UpstreamChain implements ChainView {
   readonly fetch: BlockFetcher;
   private readonly blocks = new Map<string, ChainBlock>();
   private readonly txIndex = new Map<string, TxLocation>();
-  private readonly recordings = new Map<string, Promise<BlockRecording>>();
+  private readonly recordings = new RecordingStore(KEEP_RECORDINGS);
   private readonly states = new Map<string, StateAt>();
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly recorder: Recorder;
   /** The block being recorded: BLOCKHASH answers for its ancestors. */
   private current: { block: ChainBlock; reads: StateAt } | undefined;
@@ -168,21 +167,7 @@ export class UpstreamChain implements ChainView {
   }
 
   recordBlock(block: ChainBlock): Promise<BlockRecording> {
-    const key = bytesToUnprefixedHex(block.hash);
-    let recording = this.recordings.get(key);
-    if (recording === undefined) {
-      recording = this.serial(() => this.record(block));
-      keep(this.recordings, key, recording, KEEP_RECORDINGS);
-      recording.catch(() => this.recordings.delete(key));
-    }
-    return recording;
-  }
-
-  /** One VM, one state: executions run one after another. */
-  private serial<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(work, work);
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.recordings.get(block, () => this.record(block));
   }
 
   private async record(block: ChainBlock): Promise<BlockRecording> {
@@ -194,27 +179,15 @@ export class UpstreamChain implements ChainView {
     }
     this.state.use(reads);
     this.current = { block, reads };
-    this.recorder.start(block.block);
-    // A lazy state has no trie to hash: report the header's root (the node's own), as
-    // FixtureChain.record reports the root it checked at load.
-    const getStateRoot = this.state.getStateRoot;
-    this.state.getStateRoot = async () => new Uint8Array(block.block.header.stateRoot);
-    let txs;
+    // A lazy state has no trie to hash: the run reports the header's root (the node's own).
     try {
-      await runBlock(this.vm, runOptions(block.block, undefined));
+      return await recordRun(this.vm, this.recorder, block.block, undefined, new Uint8Array(block.block.header.stateRoot));
     } catch (err) {
+      // the recorder's failure, or the upstream's behind it
       throw this.failed(reads, err);
     } finally {
-      this.state.getStateRoot = getStateRoot;
       this.current = undefined;
-      try {
-        txs = this.recorder.finish();
-      } catch (err) {
-        // the recorder's failure, or the upstream's behind it
-        throw this.failed(reads, err);
-      }
     }
-    return { number: block.number, hash: block.hash, txs, rewards: rewardsOf(block.block) };
   }
 
   /** Forgets the reads of a failed run (a retry fetches again); the upstream failure behind it, if any. */

@@ -1,0 +1,62 @@
+// What both chains (fixture and upstream) do with recordings: keep one per block hash, make each at
+// most once at a time, run the executions one after another (one VM, one state), and run a block
+// with the recorder attached.
+import type { Block } from '@ethereumjs/block';
+import { type VM, runBlock } from '@ethereumjs/vm';
+import { bytesToUnprefixedHex } from '@ethereumjs/util';
+import type { BlockRecording } from '../trace/types.ts';
+import type { ChainBlock } from './chainView.ts';
+import type { Recorder } from './recorder.ts';
+import { rewardsOf, runOptions } from './runOptions.ts';
+
+export class RecordingStore {
+  private readonly recordings = new Map<string, Promise<BlockRecording>>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** @param limit recordings kept; the oldest is dropped first. */
+  constructor(private readonly limit = Number.POSITIVE_INFINITY) {}
+
+  /** The block's recording: the kept one, or `make()` run after every execution before it. */
+  get(block: ChainBlock, make: () => Promise<BlockRecording>): Promise<BlockRecording> {
+    const key = bytesToUnprefixedHex(block.hash);
+    let recording = this.recordings.get(key);
+    if (recording === undefined) {
+      const next = this.queue.then(make, make);
+      this.queue = next.catch(() => undefined);
+      recording = next;
+      this.recordings.set(key, recording);
+      if (this.recordings.size > this.limit) this.recordings.delete(this.recordings.keys().next().value!);
+      // a failed recording is not kept: the next request tries again
+      recording.catch(() => {
+        if (this.recordings.get(key) === next) this.recordings.delete(key);
+      });
+    }
+    return recording;
+  }
+
+  clear(): void {
+    this.recordings.clear();
+  }
+}
+
+/**
+ * Runs `block` from `root` (or from the state as it stands) with the recorder attached. The block's
+ * post-state root is already known (checked at load, or the node's own): recomputing it (flushing
+ * and hashing the trie) is most of a block's cost after execution, so the run reports `knownRoot`
+ * instead; the unflushed changes are dropped by the next run, which starts from a stored root.
+ */
+export async function recordRun(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array): Promise<BlockRecording> {
+  recorder.start(block);
+  const state = vm.stateManager;
+  const getStateRoot = state.getStateRoot;
+  state.getStateRoot = async () => knownRoot;
+  let txs;
+  try {
+    await runBlock(vm, runOptions(block, root));
+  } finally {
+    state.getStateRoot = getStateRoot;
+    // finish() rethrows what the recorder hit, so a broken recording is never served.
+    txs = recorder.finish();
+  }
+  return { number: block.header.number, hash: block.hash(), txs, rewards: rewardsOf(block) };
+}

@@ -1,0 +1,30 @@
+// How a block is run for replay, and the rewards a proof-of-work block pays (facts for Parity's
+// reward traces); shared by the fixture chain, the upstream chain and capture.
+import type { Block } from '@ethereumjs/block';
+import { ConsensusType } from '@ethereumjs/common';
+import type { BlockReward } from '../trace/types.ts';
+
+/** runBlock's options for a replay: from `root` when given, else from the state as it stands. */
+export function runOptions(block: Block, root: Uint8Array | undefined) {
+  return {
+    block,
+    root,
+    generate: true,
+    skipBlockValidation: true,
+    skipHeaderValidation: true,
+    skipHardForkValidation: true,
+    setHardfork: true,
+  };
+}
+
+/** Block and uncle rewards of a proof-of-work block (paid by ethereumjs; recorded for Parity traces). */
+export function rewardsOf(block: Block): BlockReward[] {
+  const common = block.common;
+  if (common.consensusType() !== ConsensusType.ProofOfWork) return [];
+  const reward = common.param('minerReward');
+  const out: BlockReward[] = [{ author: block.header.coinbase.bytes, kind: 'block', value: reward + (reward / 32n) * BigInt(block.uncleHeaders.length) }];
+  for (const uncle of block.uncleHeaders) {
+    out.push({ author: uncle.coinbase.bytes, kind: 'uncle', value: ((uncle.number + 8n - block.header.number) * reward) / 8n });
+  }
+  return out;
+}
