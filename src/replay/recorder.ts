@@ -10,7 +10,6 @@ import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
 import type { Block } from '@ethereumjs/block';
 import {
-  type Address,
   bigIntToAddressBytes,
   bigIntToBytes,
   bigIntToUnpaddedBytes,
@@ -20,18 +19,18 @@ import {
 } from '@ethereumjs/util';
 import type { CallFrame, CallKind, RecordedLog, TxRecording } from '../trace/types.ts';
 import { failureOf } from './failures.ts';
-import { cacheJumpAnalysis } from './jumpAnalysisCache.ts';
+import { failedLogs, newFrame, returnedCode } from './frames.ts';
+import { hookOpcodes, OP, readMemory, type OpHandler, type RunState } from './opcodeHooks.ts';
 import { StateTracker } from './stateTracker.ts';
 
-const CALL = 0xf1, CALLCODE = 0xf2, DELEGATECALL = 0xf4, STATICCALL = 0xfa, CREATE = 0xf0, CREATE2 = 0xf5;
-const SELFDESTRUCT = 0xff, SLOAD = 0x54, SSTORE = 0x55;
-const BALANCE = 0x31, EXTCODESIZE = 0x3b, EXTCODECOPY = 0x3c, EXTCODEHASH = 0x3f;
-const LOG0 = 0xa0, LOG4 = 0xa4;
+const { CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, SLOAD, SSTORE } = OP;
+const { BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, LOG0, LOG4 } = OP;
 const KIND_OF: Record<number, CallKind> = {
   [CALL]: 'CALL', [CALLCODE]: 'CALLCODE', [DELEGATECALL]: 'DELEGATECALL', [STATICCALL]: 'STATICCALL',
   [CREATE]: 'CREATE', [CREATE2]: 'CREATE2',
 };
-const WRAPPED = [
+/** The opcodes whose handlers the recorder sees. */
+const HOOKED = [
   CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, SLOAD, SSTORE,
   BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, LOG0, LOG0 + 1, LOG0 + 2, LOG0 + 3, LOG4,
 ];
@@ -45,24 +44,6 @@ interface PendingCall {
   input: Uint8Array;
   depth: number;
   opened: boolean;
-}
-
-interface RunState {
-  opCode: number;
-  stack: { length: number; peek(n?: number): bigint[] };
-  memory: { read(offset: number, size: number): Uint8Array };
-  env: { address: Address; depth: number; callValue: bigint };
-  messageGasLimit?: bigint;
-  interpreter: { _result: { logs: [Uint8Array, Uint8Array[], Uint8Array][] } };
-  gasLeft: bigint;
-  returnBytes?: Uint8Array;
-}
-type OpHandler = (runState: RunState, common: unknown) => unknown;
-type GasHandler = (runState: RunState, gas: bigint, common: unknown) => Promise<bigint> | bigint;
-interface OpEntry {
-  opcodeInfo: { code: number; isAsync: boolean };
-  opHandler: OpHandler;
-  gasHandler: unknown;
 }
 
 export class Recorder {
@@ -81,14 +62,13 @@ export class Recorder {
 
   constructor(private readonly vm: VM) {
     const evm = vm.evm as EVM;
-    const original = evm.getActiveOpcodes.bind(evm);
-    const wrap = (): void => this.wrapOpcodes(evm);
-    evm.getActiveOpcodes = () => {
-      const ops = original();
-      wrap();
-      return ops;
-    };
-    wrap();
+    hookOpcodes(evm, HOOKED, {
+      recording: () => this.tx !== undefined,
+      onOpcode: (code, rs, common, original) => this.onOpcode(code, rs, common, original),
+      onSstoreGasFailure: (gasLeft) => {
+        this.sstoreGasLeft = gasLeft;
+      },
+    });
     vm.events.on('beforeTx', (tx: TypedTransaction, resolve?: (r?: unknown) => void) => {
       this.beforeTx(tx).then(() => resolve?.(), (e) => { this.fail(e); resolve?.(); });
     });
@@ -235,42 +215,8 @@ export class Recorder {
 
   // ---- opcodes --------------------------------------------------------------------------------
 
-  private wrapOpcodes(evm: EVM): void {
-    // A new table, never the old one changed in place: analyses cached per table (jumpAnalysisCache.ts)
-    // hold the entries of the table they were made with.
-    const holder = evm as unknown as { _opcodeMap: OpEntry[] };
-    const map = [...holder._opcodeMap];
-    holder._opcodeMap = map;
-    for (const code of WRAPPED) {
-      const entry = map[code];
-      if (entry === undefined || entry.opcodeInfo.code !== code) continue; // not active in this fork
-      const original = entry.opHandler;
-      const info = Object.assign(Object.create(Object.getPrototypeOf(entry.opcodeInfo)), entry.opcodeInfo, { isAsync: true });
-      map[code] = {
-        opcodeInfo: info,
-        gasHandler: code === SSTORE ? this.wrapSstoreGas(entry.gasHandler as GasHandler) : entry.gasHandler,
-        opHandler: async (runState, common) => {
-          cacheJumpAnalysis(runState.interpreter);
-          if (this.tx === undefined) return original(runState, common);
-          return this.onOpcode(code, runState, common, original);
-        },
-      };
-    }
-  }
-
-  /** Remembers the gas left when an SSTORE's gas check fails (EIP-2200's reentrancy sentry). */
+  /** Gas left when an SSTORE's gas check failed in the running frame (EIP-2200's reentrancy sentry). */
   private sstoreGasLeft: bigint | undefined;
-  private wrapSstoreGas(original: GasHandler): GasHandler {
-    return async (rs, gas, common) => {
-      const before = rs.gasLeft;
-      try {
-        return await original(rs, gas, common);
-      } catch (error) {
-        if (this.tx !== undefined) this.sstoreGasLeft = before;
-        throw error;
-      }
-    };
-  }
 
   private steps = 0;
   private lastYield = 0;
@@ -386,37 +332,6 @@ interface AfterTx {
   totalGasSpent: bigint;
   gasRefund?: bigint;
   execResult: { executionGasUsed: bigint };
-}
-
-function newFrame(
-  index: number, parent: number, depth: number, kind: CallKind, from: Uint8Array, to: Uint8Array | undefined,
-  value: bigint, gas: bigint, input: Uint8Array,
-): CallFrame & { precompile: boolean } {
-  return {
-    index, parent, depth, kind, from, to, value, gas, gasUsed: 0n, input,
-    output: new Uint8Array(), failure: undefined, precompile: false, children: [], logs: [],
-  };
-}
-
-/** Logs of failed frames and of everything below them (go-ethereum clears them at tx end). */
-function failedLogs(frames: CallFrame[]): RecordedLog[] {
-  const out: RecordedLog[] = [];
-  const failed = new Array<boolean>(frames.length).fill(false);
-  for (const f of frames) {
-    failed[f.index] = f.failure !== undefined || (f.parent >= 0 && failed[f.parent]!);
-    if (failed[f.index]) out.push(...f.logs);
-  }
-  return out;
-}
-
-/** The code a constructor returned, kept by the interpreter even when depositing it failed. */
-function returnedCode(exec: EVMResult['execResult']): Uint8Array | undefined {
-  return (exec as { runState?: { returnValue?: Uint8Array } }).runState?.returnValue;
-}
-
-function readMemory(rs: RunState, offset: bigint, size: bigint): Uint8Array {
-  if (size === 0n) return new Uint8Array();
-  return rs.memory.read(Number(offset), Number(size)).slice();
 }
 
 function createAddressBytes(from: Uint8Array, nonce: bigint): Uint8Array {

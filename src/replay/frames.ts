@@ -1,0 +1,29 @@
+// Building blocks of the call arena the recorder fills (trace/types.ts CallFrame).
+import type { EVMResult } from '@ethereumjs/evm';
+import type { CallFrame, CallKind, RecordedLog } from '../trace/types.ts';
+
+export function newFrame(
+  index: number, parent: number, depth: number, kind: CallKind, from: Uint8Array, to: Uint8Array | undefined,
+  value: bigint, gas: bigint, input: Uint8Array,
+): CallFrame & { precompile: boolean } {
+  return {
+    index, parent, depth, kind, from, to, value, gas, gasUsed: 0n, input,
+    output: new Uint8Array(), failure: undefined, precompile: false, children: [], logs: [],
+  };
+}
+
+/** Logs of failed frames and of everything below them (go-ethereum clears them at tx end). */
+export function failedLogs(frames: CallFrame[]): RecordedLog[] {
+  const out: RecordedLog[] = [];
+  const failed = new Array<boolean>(frames.length).fill(false);
+  for (const f of frames) {
+    failed[f.index] = f.failure !== undefined || (f.parent >= 0 && failed[f.parent]!);
+    if (failed[f.index]) out.push(...f.logs);
+  }
+  return out;
+}
+
+/** The code a constructor returned, kept by the interpreter even when depositing it failed. */
+export function returnedCode(exec: EVMResult['execResult']): Uint8Array | undefined {
+  return (exec as { runState?: { returnValue?: Uint8Array } }).runState?.returnValue;
+}

@@ -1,0 +1,91 @@
+// How the recorder sees opcodes: a few handlers of ethereumjs's opcode table are wrapped, never
+// changing what they do, on every table the EVM builds (one per fork). Part of the recorder: the
+// only other file that knows ethereumjs's interpreter shapes.
+import type { EVM } from '@ethereumjs/evm';
+import type { Address } from '@ethereumjs/util';
+import { cacheJumpAnalysis } from './jumpAnalysisCache.ts';
+
+export const OP = {
+  BALANCE: 0x31, EXTCODESIZE: 0x3b, EXTCODECOPY: 0x3c, EXTCODEHASH: 0x3f, SLOAD: 0x54, SSTORE: 0x55,
+  LOG0: 0xa0, LOG4: 0xa4, CREATE: 0xf0, CALL: 0xf1, CALLCODE: 0xf2, DELEGATECALL: 0xf4, CREATE2: 0xf5,
+  STATICCALL: 0xfa, SELFDESTRUCT: 0xff,
+} as const;
+
+/** The parts of ethereumjs's interpreter run state the recorder reads. */
+export interface RunState {
+  opCode: number;
+  stack: { length: number; peek(n?: number): bigint[] };
+  memory: { read(offset: number, size: number): Uint8Array };
+  env: { address: Address; depth: number; callValue: bigint };
+  messageGasLimit?: bigint;
+  interpreter: { _result: { logs: [Uint8Array, Uint8Array[], Uint8Array][] } };
+  gasLeft: bigint;
+}
+export type OpHandler = (runState: RunState, common: unknown) => unknown;
+type GasHandler = (runState: RunState, gas: bigint, common: unknown) => Promise<bigint> | bigint;
+interface OpEntry {
+  opcodeInfo: { code: number; isAsync: boolean };
+  opHandler: OpHandler;
+  gasHandler: unknown;
+}
+
+export interface OpcodeHooks {
+  /** While false the original handlers run alone. */
+  recording(): boolean;
+  /** Runs in place of a hooked handler; must call `original` exactly once. */
+  onOpcode(code: number, rs: RunState, common: unknown, original: OpHandler): Promise<unknown>;
+  /** An SSTORE's gas check failed with this much gas left. */
+  onSstoreGasFailure(gasLeft: bigint): void;
+}
+
+/** Hooks `codes` on the EVM's current opcode table and on every table it builds later. */
+export function hookOpcodes(evm: EVM, codes: readonly number[], hooks: OpcodeHooks): void {
+  const build = evm.getActiveOpcodes.bind(evm);
+  evm.getActiveOpcodes = () => {
+    const ops = build();
+    hookTable(evm, codes, hooks);
+    return ops;
+  };
+  hookTable(evm, codes, hooks);
+}
+
+function hookTable(evm: EVM, codes: readonly number[], hooks: OpcodeHooks): void {
+  // A new table, never the old one changed in place: analyses cached per table (jumpAnalysisCache.ts)
+  // hold the entries of the table they were made with.
+  const holder = evm as unknown as { _opcodeMap: OpEntry[] };
+  const map = [...holder._opcodeMap];
+  holder._opcodeMap = map;
+  for (const code of codes) {
+    const entry = map[code];
+    if (entry === undefined || entry.opcodeInfo.code !== code) continue; // not active in this fork
+    const original = entry.opHandler;
+    const info = Object.assign(Object.create(Object.getPrototypeOf(entry.opcodeInfo)), entry.opcodeInfo, { isAsync: true });
+    map[code] = {
+      opcodeInfo: info,
+      gasHandler: code === OP.SSTORE ? watchSstoreGas(entry.gasHandler as GasHandler, hooks) : entry.gasHandler,
+      opHandler: async (runState, common) => {
+        cacheJumpAnalysis(runState.interpreter);
+        if (!hooks.recording()) return original(runState, common);
+        return hooks.onOpcode(code, runState, common, original);
+      },
+    };
+  }
+}
+
+function watchSstoreGas(original: GasHandler, hooks: OpcodeHooks): GasHandler {
+  return async (rs, gas, common) => {
+    const before = rs.gasLeft;
+    try {
+      return await original(rs, gas, common);
+    } catch (error) {
+      if (hooks.recording()) hooks.onSstoreGasFailure(before);
+      throw error;
+    }
+  };
+}
+
+/** A copy of `size` bytes of the frame's memory at `offset` (empty for size 0). */
+export function readMemory(rs: RunState, offset: bigint, size: bigint): Uint8Array {
+  if (size === 0n) return new Uint8Array();
+  return rs.memory.read(Number(offset), Number(size)).slice();
+}
