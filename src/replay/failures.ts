@@ -84,7 +84,8 @@ function precompileFailure(text: string, frame: CallFrame): Failure {
       if (id === 0x05) return { kind: 'precompile', reason: 'modexpInputTooLarge' };
       return { kind: 'precompile', reason: 'invalidInputLength' };
     case M.OUT_OF_RANGE:
-      return { kind: 'precompile', reason: 'blake2fInvalidFinalFlag' };
+      // blake2f uses it for a wrong input length (213 bytes) and for a final flag not 0 or 1
+      return { kind: 'precompile', reason: frame.input.length === 213 ? 'blake2fInvalidFinalFlag' : 'invalidInputLength' };
     case M.BN254_FP_NOT_IN_FIELD: // also BLS_12_381_FP_NOT_IN_FIELD (same text)
       return { kind: 'precompile', reason: bn254 ? 'bn254FieldElementNotCanonical' : 'blsFieldElementNotCanonical' };
     case M.BLS_12_381_POINT_NOT_ON_CURVE:
