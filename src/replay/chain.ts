@@ -5,7 +5,7 @@ import { type Common, ConsensusType } from '@ethereumjs/common';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { MerkleStateManager, Caches } from '@ethereumjs/statemanager';
 import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm';
-import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
+import { bytesToHex, bytesToUnprefixedHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording } from '../trace/types.ts';
@@ -13,7 +13,7 @@ import type { ChainBlock, ChainView, ReceiptInfo, TxLocation } from './chainView
 import { makeCommon } from './common.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
 import { loadKeccak } from './keccak.ts';
-import { lazyKzg, preloadKzg } from './kzg.ts';
+import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
 import { runOptions } from './runOptions.ts';
@@ -102,7 +102,6 @@ export class FixtureChain implements ChainView {
 
   static async load(spec: ChainSpec, progress?: LoadProgress): Promise<FixtureChain> {
     const common = makeCommon(spec.path, spec.genesis, lazyKzg, await loadKeccak());
-    if (spec.genesis.config['cancunTime'] !== undefined) await preloadKzg();
     const stateManager = new MerkleStateManager({ common, caches: new Caches() });
     const genesisRoot = await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
     if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
@@ -139,6 +138,10 @@ export class FixtureChain implements ChainView {
       let result: RunBlockResult;
       try {
         result = await runBlock(vm, runOptions(block, i === 0 ? root : undefined));
+        if (kzgMissed()) {
+          await preloadKzg();
+          result = await runBlock(vm, runOptions(block, root));
+        }
       } catch (error) {
         throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not replay: ${(error as Error).message}`);
       }
@@ -169,12 +172,29 @@ function checkHeader(spec: ChainSpec, i: number, block: Block, result: RunBlockR
 
 function decodeBlocks(spec: ChainSpec, common: Common): Block[] {
   return spec.blocks.map((entry, i) => {
+    // With recorded senders the block stays unfrozen, so each transaction can be given its sender.
+    const senders = spec.senders?.get(i);
+    const opts = { common, setHardfork: true, skipConsensusFormatValidation: true, freeze: senders === undefined };
+    let block: Block;
     try {
-      if (entry instanceof Uint8Array) return createBlockFromRLP(entry, { common, setHardfork: true, skipConsensusFormatValidation: true });
-      return createBlockFromRPC(entry as never, [], { common, setHardfork: true, skipConsensusFormatValidation: true });
+      block = entry instanceof Uint8Array ? createBlockFromRLP(entry, opts) : createBlockFromRPC(entry as never, [], opts);
     } catch (error) {
       throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
     }
+    if (senders !== undefined && senders.length === block.transactions.length) useRecordedSenders(block, senders);
+    return block;
+  });
+}
+
+/**
+ * Signature recovery (pure-JS secp256k1) is the largest single cost of a load. A fixture that records
+ * each transaction's sender spares it; the load's state-root check proves the senders, since a
+ * wrong one debits another account and bumps another nonce.
+ */
+function useRecordedSenders(block: Block, senders: readonly string[]): void {
+  block.transactions.forEach((tx, j) => {
+    const sender = createAddressFromString(senders[j]!.toLowerCase());
+    Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
   });
 }
 
