@@ -6,6 +6,7 @@ import { type VM, runBlock } from '@ethereumjs/vm';
 import { bytesToUnprefixedHex } from '@ethereumjs/util';
 import type { BlockRecording } from '../trace/types.ts';
 import type { ChainBlock } from './chainView.ts';
+import { kzgMissed, preloadKzg } from './kzg.ts';
 import type { Recorder } from './recorder.ts';
 import { rewardsOf, runOptions } from './runOptions.ts';
 
@@ -46,6 +47,13 @@ export class RecordingStore {
  * instead; the unflushed changes are dropped by the next run, which starts from a stored root.
  */
 export async function recordRun(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array): Promise<BlockRecording> {
+  const recording = await recordOnce(vm, recorder, block, root, knownRoot);
+  if (!kzgMissed()) return recording;
+  await preloadKzg();
+  return recordOnce(vm, recorder, block, root, knownRoot);
+}
+
+async function recordOnce(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array): Promise<BlockRecording> {
   recorder.start(block);
   const state = vm.stateManager;
   const getStateRoot = state.getStateRoot;

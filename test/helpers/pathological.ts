@@ -66,6 +66,14 @@ const SHANGHAI: GethGenesis = {
   baseFeePerGas: '0x7',
 } as unknown as GethGenesis;
 
+/** SHANGHAI plus Cancun: blob gas, the point-evaluation precompile (0x0a). */
+const CANCUN: GethGenesis = {
+  ...SHANGHAI,
+  config: { ...SHANGHAI.config, cancunTime: 0, blobSchedule: { cancun: { target: 3, max: 6, baseFeeUpdateFraction: 3338477 } } },
+  excessBlobGas: '0x0',
+  blobGasUsed: '0x0',
+} as unknown as GethGenesis;
+
 interface TxSpec {
   readonly to: string | undefined;
   readonly gas: bigint;
@@ -149,6 +157,11 @@ export function heavyFixture(): Promise<Fixture> {
 /** Shanghai chain of one block: the ten SSTORE-filling transactions (a slow block to trace). */
 export function slowBlockFixture(): Promise<Fixture> {
   return buildFixture(SHANGHAI, [Array.from({ length: 10 }, (_, i) => ({ to: FILLER, gas: 2_990_000n, data: word(i * 100_000) }))]);
+}
+
+/** Cancun chain of one block: one transaction straight to the point-evaluation precompile with `input`. */
+export function pointEvaluationFixture(input: string): Promise<Fixture> {
+  return buildFixture(CANCUN, [[{ to: '0x' + '0'.repeat(38) + '0a', gas: 200_000n, data: input }]]);
 }
 
 /** Loads a built fixture through the ordinary loader (every block replayed and its header checked). */
