@@ -69,20 +69,34 @@ export class Recorder {
         this.sstoreGasLeft = gasLeft;
       },
     });
-    vm.events.on('beforeTx', (tx: TypedTransaction, resolve?: (r?: unknown) => void) => {
-      this.beforeTx(tx).then(() => resolve?.(), (e) => { this.fail(e); resolve?.(); });
-    });
-    vm.events.on('afterTx', (event: unknown, resolve?: (r?: unknown) => void) => {
-      this.afterTx(event as AfterTx).then(() => resolve?.(), (e) => { this.fail(e); resolve?.(); });
-    });
-    evm.events!.on('beforeMessage', (message: Message, resolve?: (r?: unknown) => void) => {
-      this.beforeMessage(message);
-      resolve?.();
-    });
-    evm.events!.on('afterMessage', (result: EVMResult, resolve?: (r?: unknown) => void) => {
-      this.afterMessage(result);
-      resolve?.();
-    });
+  }
+
+  // Listeners are attached only while recording: a plain replay (the load) pays nothing for them.
+  // The transaction ones take `resolve` so ethereumjs awaits their state reads; the message ones are
+  // synchronous and take none.
+  private readonly onBeforeTx = (tx: TypedTransaction, resolve?: (r?: unknown) => void): void => {
+    this.beforeTx(tx).then(() => resolve?.(), (e) => { this.fail(e); resolve?.(); });
+  };
+  private readonly onAfterTx = (event: unknown, resolve?: (r?: unknown) => void): void => {
+    this.afterTx(event as AfterTx).then(() => resolve?.(), (e) => { this.fail(e); resolve?.(); });
+  };
+  private readonly onBeforeMessage = (message: Message): void => this.beforeMessage(message);
+  private readonly onAfterMessage = (result: EVMResult): void => this.afterMessage(result);
+
+  private listen(on: boolean): void {
+    const vmEvents = this.vm.events;
+    const evmEvents = (this.vm.evm as EVM).events!;
+    if (on) {
+      vmEvents.on('beforeTx', this.onBeforeTx);
+      vmEvents.on('afterTx', this.onAfterTx);
+      evmEvents.on('beforeMessage', this.onBeforeMessage);
+      evmEvents.on('afterMessage', this.onAfterMessage);
+    } else {
+      vmEvents.off('beforeTx', this.onBeforeTx);
+      vmEvents.off('afterTx', this.onAfterTx);
+      evmEvents.off('beforeMessage', this.onBeforeMessage);
+      evmEvents.off('afterMessage', this.onAfterMessage);
+    }
   }
 
   private error: unknown;
@@ -90,8 +104,8 @@ export class Recorder {
     this.error ??= error;
   }
 
-  /** Starts recording a block; `finish` returns one recording per transaction. */
   start(block: Block): void {
+    this.listen(true);
     this.active = true;
     this.block = block;
     this.blockLogIndex = 0;
@@ -101,6 +115,7 @@ export class Recorder {
   }
 
   finish(): TxRecording[] {
+    this.listen(false);
     this.active = false;
     this.block = undefined;
     if (this.error !== undefined) throw this.error;
