@@ -2,11 +2,11 @@
 // the compiled binary on every fixture format, and the esbuild bundle under Deno (server and
 // harness) and Node (harness and server), each answering recorded requests byte for byte.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { sortedGoJson } from './helpers/goJsonSorted.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transaction } from 'micro-eth-signer';
-import { goJson } from '../src/encoding/json.ts';
 import { loadChain } from '../src/replay/loadChain.ts';
 import { createContext } from '../src/rpc/context.ts';
 import { dispatch } from '../src/rpc/dispatch.ts';
@@ -50,22 +50,13 @@ function pairedExchanges(dir: string, filter = ''): Exchange[] {
     }));
 }
 
-/** go-ethereum's prestate_test.go form of a recorded result: keys sorted, compact. */
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
-  return out;
-}
-
 /** A go-ethereum prestateTracer test case as one request and the answer its recording implies. */
 function prestateCase(path: string): Exchange {
   const c = JSON.parse(readFileSync(path, 'utf8')) as { context: { number: string }; input: string; tracerConfig?: unknown; result: unknown };
   const options = c.tracerConfig === undefined ? { tracer: 'prestateTracer' } : { tracer: 'prestateTracer', tracerConfig: c.tracerConfig };
   const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceBlockByNumber', params: ['0x' + BigInt(c.context.number).toString(16), options] });
   const hash = Transaction.fromHex(c.input.startsWith('0x') ? c.input : `0x${c.input}`, false).hash;
-  return { request, response: `{"jsonrpc":"2.0","id":1,"result":[{"txHash":"${hash}","result":${goJson(sortKeys(c.result))}}]}` };
+  return { request, response: `{"jsonrpc":"2.0","id":1,"result":[{"txHash":"${hash}","result":${sortedGoJson(c.result)}}]}` };
 }
 
 const EXAPI_CASES = ioExchanges(EXAPI);

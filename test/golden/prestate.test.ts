@@ -4,10 +4,10 @@
 // recorded `result` in go-ethereum's canonical form: its prestate_test.go re-marshals the golden as
 // generic JSON, which sorts every object's keys, and compares strings.
 import { describe, expect, test } from 'bun:test';
+import { sortedGoJson } from '../helpers/goJsonSorted.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Transaction } from 'micro-eth-signer';
-import { goJson } from '../../src/encoding/json.ts';
 import { loadChain } from '../../src/replay/loadChain.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
 import { createContext } from '../../src/rpc/context.ts';
@@ -20,19 +20,6 @@ interface TraceCase {
   input: string;
   tracerConfig?: unknown;
   result: unknown;
-}
-
-/** Go's json.Marshal of a generic value: object keys sorted, compact. */
-function canonical(value: unknown): string {
-  return goJson(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
-  return out;
 }
 
 /** keccak256 of the raw transaction, by a decoder other than ours (non-strict: pre-EIP-155 and blob txs). */
@@ -54,7 +41,7 @@ for (const folder of FOLDERS) {
         const options = c.tracerConfig === undefined ? { tracer: 'prestateTracer' } : { tracer: 'prestateTracer', tracerConfig: c.tracerConfig };
         const request = { jsonrpc: '2.0', id: 1, method: 'debug_traceBlockByNumber', params: ['0x' + BigInt(c.context.number).toString(16), options] };
         const response = await dispatch(JSON.stringify(request), ctx);
-        expect(response).toBe(`{"jsonrpc":"2.0","id":1,"result":[{"txHash":"${txHash(c.input)}","result":${canonical(c.result)}}]}`);
+        expect(response).toBe(`{"jsonrpc":"2.0","id":1,"result":[{"txHash":"${txHash(c.input)}","result":${sortedGoJson(c.result)}}]}`);
       });
     }
   });

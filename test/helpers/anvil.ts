@@ -1,8 +1,8 @@
 // A real anvil (the pinned @foundry-rs/anvil-linux-amd64) on 127.0.0.1 and a free port, with an anvil
 // corpus chain mined into it block by block (shared/corpus/anvil/README.md: `anvil --init genesis.json`
 // with the chain's recorded args, then each block's raw transactions after evm_setNextBlockTimestamp).
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { freePort } from '../../bench/procs.ts';
 import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -13,18 +13,6 @@ export interface Anvil {
   readonly pid: number;
   /** Kills this anvil (by its PID) and waits for it to exit. */
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
@@ -80,3 +68,5 @@ export async function mineCorpusChain(url: string, fixturePath: string): Promise
     if (mined.hash !== entry.hash) throw new Error(`anvil mined ${mined.hash}, the corpus has ${entry.hash}`);
   }
 }
+
+export { freePort };
