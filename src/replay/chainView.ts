@@ -19,6 +19,8 @@ export interface TxLocation {
 /** Per-transaction receipt facts, as produced by the load-time replay. */
 export interface ReceiptInfo {
   readonly status: 0 | 1 | undefined; // undefined before Byzantium (post-state root receipts)
+  /** Before Byzantium: the state root after the transaction, in place of `status`. */
+  readonly postState?: Uint8Array | undefined;
   readonly gasUsed: bigint;
   readonly cumulativeGasUsed: bigint;
   readonly logsBloom: Uint8Array;

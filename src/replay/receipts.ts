@@ -13,9 +13,11 @@ export function receiptInfos(block: Block, result: RunBlockResult): ReceiptInfo[
     const firstLogIndex = logIndex;
     logIndex += receipt.logs.length;
     const status = 'status' in receipt ? (receipt.status as 0 | 1) : undefined;
+    const postState = 'stateRoot' in receipt ? (receipt.stateRoot as Uint8Array) : undefined;
     const blobGasUsed = (r as { blobGasUsed?: bigint }).blobGasUsed;
     return {
       status,
+      postState,
       gasUsed: r.totalGasSpent,
       cumulativeGasUsed: receipt.cumulativeBlockGasUsed,
       logsBloom: receipt.bitvector,

@@ -176,8 +176,9 @@ export function formatReceipt(chainBlock: ChainBlock, index: number, receipt: Re
     type: hexQuantity(tx.type),
     effectiveGasPrice: hexQuantity(receipt.effectiveGasPrice),
   };
-  // pre-Byzantium receipts carry a post-state root instead; ChainView does not expose it yet
-  if (receipt.status !== undefined) fields.status = hexQuantity(receipt.status);
+  // go-ethereum internal/ethapi marshalReceipt: a pre-Byzantium receipt carries its post-state root
+  if (receipt.postState !== undefined && receipt.postState.length > 0) fields.root = hexBytes(receipt.postState);
+  else if (receipt.status !== undefined) fields.status = hexQuantity(receipt.status);
   if (tx.type === 3) {
     fields.blobGasUsed = hexQuantity(receipt.blobGasUsed ?? 0n);
     fields.blobGasPrice = hexQuantity(receipt.blobGasPrice ?? 0n);
