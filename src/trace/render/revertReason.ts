@@ -1,6 +1,8 @@
 // go-ethereum accounts/abi/abi.go UnpackRevert: the text of an Error(string) or Panic(uint256)
 // revert payload, or undefined when the payload is neither or does not decode.
 
+import { INVALID_BYTE_CODE } from '../../encoding/json.ts';
+
 const ERROR_SELECTOR = 0x08c379a0;
 const PANIC_SELECTOR = 0x4e487b71;
 
@@ -35,7 +37,11 @@ function unpackString(args: Uint8Array): Uint8Array | undefined {
   return args.subarray(start, start + Number(length));
 }
 
-/** UTF-8 decoding as Go's utf8.DecodeRune walks it: each byte of an invalid sequence → U+FFFD. */
+/**
+ * UTF-8 decoding as Go's utf8.DecodeRune walks it. Each byte of an invalid sequence becomes
+ * INVALID_BYTE, which encoding/json.ts writes as Go does for such a byte: the escape `\ufffd`
+ * (a valid U+FFFD in the text stays a raw character, as in Go).
+ */
 export function goUtf8(bytes: Uint8Array): string {
   const cps: number[] = [];
   let i = 0;
@@ -70,7 +76,7 @@ export function goUtf8(bytes: Uint8Array): string {
       }
     }
     if (!ok) {
-      cps.push(0xfffd);
+      cps.push(INVALID_BYTE_CODE);
       i++;
       continue;
     }
