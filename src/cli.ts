@@ -12,6 +12,7 @@ import type { UpstreamSource } from './cli/upstreamArgs.ts';
 import { FixtureError } from './errors/fixtureError.ts';
 import { loadChain } from './replay/loadChain.ts';
 import { loadProgress } from './cli/progress.ts';
+import { warm } from './cli/warm.ts';
 import type { ChainView } from './replay/chainView.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from './rpc/context.ts';
 import { createApp } from './server/app.ts';
@@ -73,6 +74,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   log(`blocktrace listening on http://${shownHost}:${server.port}/`);
   log(summary(chain));
+  if (options.warm === true) void warm(chain, log);
   return new Promise((done) => {
     const stop = (signal: string): void => {
       log(`blocktrace: ${signal}, shutting down`);

@@ -17,6 +17,8 @@ const TABLE: readonly (readonly [readonly string[], CliOptions | 'usage'])[] = [
   [['serve', 'f.json', '--host', '0.0.0.0', '--port', '0'], serve({ fixture: 'f.json', host: '0.0.0.0', port: 0 })],
   [['serve', '--port=9000', '--max-body=1KiB', '--max-batch', '0'], serve({ port: 9000, maxBody: 1024, maxBatch: 0 })],
   [['--port', '1', 'serve'], serve({ port: 1 })],
+  [['serve', 'f.json', '--warm'], serve({ fixture: 'f.json', warm: true })],
+  [['--warm', '--replay-file', 'f.json'], 'usage'],
   [['--replay-file', 'f.json'], { kind: 'replay', fixture: 'f.json', requests: undefined, maxBatch: 100 }],
   [['--replay-file=f.json', '{"a":1}', '--help'], { kind: 'replay', fixture: 'f.json', requests: ['{"a":1}', '--help'], maxBatch: 100 }],
   [['--max-batch', '5', '--replay-file', 'f.json'], { kind: 'replay', fixture: 'f.json', requests: undefined, maxBatch: 5 }],

@@ -13,7 +13,7 @@ like go-ethereum (debug_*) and reth/anvil (trace_*).
 
 Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
-                  [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]]
+                  [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
   blocktrace [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION] --replay-file FIXTURE [REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]...
   blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]...
@@ -36,6 +36,8 @@ serve
                        durations (300ms, 5s, 1m30s); past it -32000 "execution timeout"; 0 for
                        none (default 5s)
     --cors ORIGIN[,ORIGIN...]  browser origins allowed to call (or *); none by default
+    --warm             after loading, trace every block in the background (requests are served
+                       meanwhile), so that first requests find their recording ready
 
 --replay-file FIXTURE [REQUEST...]   (the harness)
   Loads FIXTURE, then answers each REQUEST argument, or with none each line of stdin, in order:
@@ -115,6 +117,8 @@ export type CliOptions =
       readonly cors?: readonly string[] | undefined;
       /** Serve from a live node instead of a fixture. */
       readonly upstream?: UpstreamSource | undefined;
+      /** Record every block in the background after load. */
+      readonly warm?: boolean;
     } & DispatchLimits)
   | ({
       readonly kind: 'upstream';
@@ -206,6 +210,7 @@ function parse(argv: readonly string[]): CliOptions {
   let genesis: string | undefined;
   let upstreamTimeoutMs: number | undefined;
   let serve = false;
+  let warm = false;
   let fixture: string | undefined;
   let sawServeOption = false;
   const apply = (name: string, value: string): void => {
@@ -304,6 +309,9 @@ function parse(argv: readonly string[]): CliOptions {
     }
     if (arg === 'serve' && !serve) {
       serve = true;
+    } else if (arg === '--warm') {
+      warm = true;
+      sawServeOption = true;
     } else if (arg.startsWith('-')) {
       throw new Usage(`unknown option: ${arg}`);
     } else if (serve && fixture === undefined) {
@@ -319,5 +327,6 @@ function parse(argv: readonly string[]): CliOptions {
     throw new Usage('--genesis and --upstream-timeout need --upstream URL');
   }
   const upstream = upstreamUrl === undefined ? undefined : upstreamOf(upstreamUrl);
-  return { kind: 'serve', fixture, host, port, maxBody, maxBatch, maxResponse, traceTimeoutMs, cors, upstream };
+  if (warm && upstream !== undefined) throw new Usage('--warm traces a fixture; it does not apply to --upstream');
+  return { kind: 'serve', fixture, host, port, maxBody, maxBatch, maxResponse, traceTimeoutMs, cors, upstream, ...(warm ? { warm } : {}) };
 }
