@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test';
 import { parseArgs } from '../src/cli/args.ts';
 import type { ChainBlock } from '../src/replay/chainView.ts';
 import { dispatch } from '../src/rpc/dispatch.ts';
-import { parseGoDuration } from '../src/rpc/schemas.ts';
+import { parseGoDuration } from '../src/rpc/goDuration.ts';
 import type { BlockRecording } from '../src/trace/types.ts';
 import { FAKE_TX_HASHES, fakeChain, fakeContext } from './rpc/fakeChain.ts';
 

@@ -1,6 +1,6 @@
 // argv → typed options. Pure: no I/O, no exit; cli.ts acts on the result.
 import { parseGoldenCommand, type CheckCommand, type RecordCommand } from './goldenArgs.ts';
-import { parseGoDuration } from '../rpc/schemas.ts';
+import { parseGoDuration } from '../rpc/goDuration.ts';
 import { checkUpstreamUrl, parseCaptureCommand, parseUpstreamTimeout, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
 
 export const DEFAULT_HOST = '127.0.0.1';

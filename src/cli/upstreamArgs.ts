@@ -1,6 +1,6 @@
 // argv of upstream mode's options and of the `capture` subcommand → typed options. Pure, like
 // args.ts, which calls it.
-import { parseGoDuration } from '../rpc/schemas.ts';
+import { parseGoDuration } from '../rpc/goDuration.ts';
 
 /** Where upstream mode and capture read blocks and state from. */
 export interface UpstreamSource {

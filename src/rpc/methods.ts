@@ -25,11 +25,9 @@ import {
   gethHash,
   gethTraceConfig,
   ParamDecodeError,
-  serdeHash,
-  serdeLenientBlock,
-  serdeUnexpected,
   type ParamCodec,
 } from './schemas.ts';
+import { serdeHash, serdeLenientBlock, serdeUnexpected } from './serdeParams.ts';
 
 type ArgsOf<C extends readonly ParamCodec<unknown>[]> = { -readonly [K in keyof C]: C[K] extends ParamCodec<infer T> ? T : never };
 

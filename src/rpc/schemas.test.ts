@@ -1,6 +1,8 @@
 import { expect, test } from 'bun:test';
 import { readFirstValue } from './rawJson.ts';
-import { gethDecodeUint64, parseGoDuration, serdeLenientBlock } from './schemas.ts';
+import { parseGoDuration } from './goDuration.ts';
+import { gethDecodeUint64 } from './schemas.ts';
+import { serdeLenientBlock } from './serdeParams.ts';
 
 const node = (text: string) => {
   const r = readFirstValue(text);

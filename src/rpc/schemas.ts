@@ -1,7 +1,7 @@
 // Schemas at the boundary. TypeBox describes what a well-formed parameter looks like and is the
 // fast path; when a value does not match, the decoder produces the exact text the reference
 // client prints for it: go-ethereum for debug_* and eth_* (rpc/types.go, common/hexutil), and
-// alloy/serde as anvil and reth print it for trace_* (anvil corpus errors/).
+// alloy/serde as anvil and reth print it for trace_* (serdeParams.ts; anvil corpus errors/).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { JsonNode } from './rawJson.ts';
@@ -42,7 +42,7 @@ export interface ParamCodec<T> {
   decode(node: JsonNode): T;
 }
 
-const isBlockTag = Value.Check.bind(Value, BlockTag) as (v: unknown) => v is BlockTag;
+export const isBlockTag = Value.Check.bind(Value, BlockTag) as (v: unknown) => v is BlockTag;
 const isQuantity = (v: string): boolean => Value.Check(Quantity, v);
 const isHash32 = (v: string): boolean => Value.Check(Hash32, v);
 
@@ -213,131 +213,6 @@ export function findGoField<F extends readonly [string, ...unknown[]]>(fields: r
   return fields.find((f) => f[0] === key) ?? fields.find((f) => f[0].toLowerCase() === key.toLowerCase());
 }
 
-const DURATION_UNITS: Record<string, number> = {
-  ns: 1e-6,
-  us: 1e-3,
-  'µs': 1e-3,
-  'μs': 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-};
-
-/** time.Duration's largest value, 2^63−1 ns, in milliseconds. */
-const MAX_DURATION_MS = 9_223_372_036_854.775;
-
-/** time.ParseDuration, in milliseconds; throws with Go's message. */
-export function parseGoDuration(orig: string): number {
-  const quote = (s: string): string => JSON.stringify(s);
-  const invalid = (): never => {
-    throw new Error(`time: invalid duration ${quote(orig)}`);
-  };
-  let s = orig;
-  let neg = false;
-  if (s !== '' && (s[0] === '-' || s[0] === '+')) {
-    neg = s[0] === '-';
-    s = s.slice(1);
-  }
-  if (s === '0') return 0;
-  if (s === '') invalid();
-  let total = 0;
-  while (s !== '') {
-    const m = /^(\d*)(?:\.(\d*))?/.exec(s)!;
-    const [whole, pre = '', post] = m;
-    if (pre === '' && (post === undefined || post === '')) invalid();
-    s = s.slice(whole.length);
-    const unitMatch = /^[^0-9.]*/.exec(s)![0];
-    if (unitMatch === '') throw new Error(`time: missing unit in duration ${quote(orig)}`);
-    const unit = DURATION_UNITS[unitMatch];
-    if (unit === undefined) throw new Error(`time: unknown unit ${quote(unitMatch)} in duration ${quote(orig)}`);
-    s = s.slice(unitMatch.length);
-    total += Number(`${pre || '0'}.${post ?? ''}0`) * unit;
-    // Go holds the sum in int64 nanoseconds and refuses what does not fit
-    if (total > MAX_DURATION_MS) invalid();
-  }
-  return neg ? -total : total;
-}
-
-// ---- alloy / serde (anvil, reth) -----------------------------------------------------------
-
-/** serde's `Unexpected` rendering of a JSON value: "integer `5`", "map", "string \"x\"". */
-export function serdeUnexpected(node: JsonNode): string {
-  switch (node.t) {
-    case 'null':
-      return 'null';
-    case 'bool':
-      return `boolean \`${node.value}\``;
-    case 'object':
-      return 'map';
-    case 'array':
-      return 'sequence';
-    case 'string':
-      return `string ${JSON.stringify(node.value)}`;
-    case 'number': {
-      if (/^-?\d+$/.test(node.raw)) {
-        const n = BigInt(node.raw);
-        if (n >= -(2n ** 63n) && n <= 2n ** 64n - 1n) return `integer \`${n}\``;
-      }
-      const f = Number(node.raw);
-      const text = Number.isInteger(f) && Math.abs(f) < 1e21 ? `${BigInt(f)}.0` : String(f);
-      return `floating point \`${text}\``;
-    }
-  }
-}
-
-function rustParseIntError(digits: string, radix: 10 | 16): bigint {
-  const body = digits.startsWith('+') ? digits.slice(1) : digits;
-  if (digits.length === 0) throw new ParamDecodeError('cannot parse integer from empty string');
-  if (body.length === 0) throw new ParamDecodeError('invalid digit found in string');
-  let n = 0n;
-  const valid = radix === 16 ? /^[0-9a-fA-F]$/ : /^[0-9]$/;
-  for (const c of body) {
-    if (!valid.test(c)) throw new ParamDecodeError('invalid digit found in string');
-    n = n * BigInt(radix) + BigInt(parseInt(c, radix));
-    if (n > 0xffffffffffffffffn) throw new ParamDecodeError('number too large to fit in target type');
-  }
-  return n;
-}
-
-const LENIENT_EXPECTED = 'a block number or tag, or a u64';
-
-/** alloy-serde's lenient block number: u64 JSON number, decimal string, tag, or 0x-hex string. */
-export const serdeLenientBlock: ParamCodec<BlockSelector> = {
-  required: true,
-  decode(node) {
-    if (node.t === 'number' && /^\d+$/.test(node.raw) && BigInt(node.raw) <= 0xffffffffffffffffn) {
-      return { number: BigInt(node.raw) };
-    }
-    if (node.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected ${LENIENT_EXPECTED}`);
-    const s = node.value;
-    if (/^\+?\d+$/.test(s)) {
-      try {
-        return { number: rustParseIntError(s, 10) };
-      } catch {
-        // not a u64 in decimal: fall through to the tag / hex form, as alloy does
-      }
-    }
-    if (isBlockTag(s)) return { tag: s };
-    if (s.startsWith('0x') || s.startsWith('0X')) return { number: rustParseIntError(s.slice(2), 16) };
-    throw new ParamDecodeError('hex string without 0x prefix');
-  },
-};
-
-/** alloy B256 from a JSON string. */
-export const serdeHash: ParamCodec<Uint8Array> = {
-  required: true,
-  decode(node) {
-    if (node.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a valid hex string`);
-    const s = node.value.startsWith('0x') ? node.value.slice(2) : node.value;
-    const bad = /[^0-9a-fA-F]/.exec(s);
-    if (bad) throw new ParamDecodeError(`invalid character ${JSON.stringify(bad[0]).replace(/"/g, "'")} at position ${bad.index}`);
-    if (s.length % 2 !== 0) throw new ParamDecodeError('odd number of digits');
-    if (s.length !== 64) throw new ParamDecodeError('invalid string length');
-    return hexToBytes(s);
-  },
-};
-
 // ---- tracer configuration --------------------------------------------------------------------
 
 /** Validates `tracerConfig` against a tracer's schema; returns an error message or undefined. */
@@ -360,7 +235,8 @@ export function checkTracerConfig(tracer: string, schema: TSchema, config: unkno
   return path === '' ? `${prefix}: ${first.message}` : `${prefix}: ${path}: ${first.message}`;
 }
 
-function hexToBytes(hex: string): Uint8Array {
+/** Unprefixed hex (already checked) to bytes. */
+export function hexToBytes(hex: string): Uint8Array {
   const out = new Uint8Array(hex.length / 2);
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;

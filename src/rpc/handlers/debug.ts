@@ -6,7 +6,8 @@ import type { ChainBlock } from '../../replay/chainView.ts';
 import type { TracerEntry } from '../../trace/registry.ts';
 import type { RpcContext } from '../context.ts';
 import { toPlain } from '../rawJson.ts';
-import { checkTracerConfig, parseGoDuration, type BlockSelector, type TraceConfig } from '../schemas.ts';
+import { parseGoDuration } from '../goDuration.ts';
+import { checkTracerConfig, type BlockSelector, type TraceConfig } from '../schemas.ts';
 import { recordWithin } from './record.ts';
 import { fetchBlock, fetchBlockByHash, fetchTx, isGenesis } from './resolve.ts';
 
