@@ -12,6 +12,8 @@ const RETURN = 0xf3;
 
 interface HaltState {
   opCode?: number;
+  programCounter?: number;
+  code?: Uint8Array;
   stack?: { length: number };
   returnValue?: Uint8Array;
 }
@@ -45,8 +47,12 @@ export function failureOf(exec: ExecResult, frame: CallFrame, common: Common, ss
       return { kind: 'writeProtection', opcode };
     case M.INVALID_JUMP:
       return { kind: 'invalidJump' };
-    case M.INVALID_OPCODE:
-      return { kind: 'invalidOpcode', opcode };
+    case M.INVALID_OPCODE: {
+      // runState.opCode holds the table entry's code, which is INVALID (0xfe) for a byte the fork
+      // lacks when the interpreter runs from its analysed code; the byte itself is at the counter.
+      const byte = rs?.code?.[rs.programCounter ?? -1] ?? opcode;
+      return introducedLater(byte, common) ? { kind: 'invalidOpcode', opcode: byte, later: true } : { kind: 'invalidOpcode', opcode: byte };
+    }
     case M.STACK_UNDERFLOW:
       return { kind: 'stackUnderflow', have: stackLength, need: inputs };
     case M.STACK_OVERFLOW:
@@ -101,4 +107,23 @@ function precompileFailure(text: string, frame: CallFrame): Failure {
       if (bls) return { kind: 'precompile', reason: 'blsNotOnCurve' };
       return { kind: 'precompile', reason: text };
   }
+}
+
+// The fork that brought each opcode after Frontier (the Yellow Paper's table and the EIPs).
+const INTRODUCED: Readonly<Record<number, Hardfork>> = {
+  0xf4: Hardfork.Homestead,
+  0x3d: Hardfork.Byzantium, 0x3e: Hardfork.Byzantium, 0xfa: Hardfork.Byzantium, 0xfd: Hardfork.Byzantium,
+  0x1b: Hardfork.Constantinople, 0x1c: Hardfork.Constantinople, 0x1d: Hardfork.Constantinople,
+  0x3f: Hardfork.Constantinople, 0xf5: Hardfork.Constantinople,
+  0x46: Hardfork.Istanbul, 0x47: Hardfork.Istanbul,
+  0x48: Hardfork.London,
+  0x5f: Hardfork.Shanghai,
+  0x49: Hardfork.Cancun, 0x4a: Hardfork.Cancun, 0x5c: Hardfork.Cancun, 0x5d: Hardfork.Cancun, 0x5e: Hardfork.Cancun,
+  0x1e: Hardfork.Osaka,
+};
+
+/** An opcode this fork does not have yet but a later one does. */
+function introducedLater(opcode: number, common: Common): boolean {
+  const fork = INTRODUCED[opcode];
+  return fork !== undefined && !common.gteHardfork(fork);
 }

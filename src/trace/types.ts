@@ -21,7 +21,8 @@ export type Failure =
   /** Static-context state change. `inGas` when go-ethereum detects it in dynamic gas (SSTORE, value CALL, SELFDESTRUCT, CREATE*). */
   | { readonly kind: 'writeProtection'; readonly opcode: number }
   | { readonly kind: 'invalidJump' }
-  | { readonly kind: 'invalidOpcode'; readonly opcode: number }
+  /** `later`: the opcode exists, in a fork after the block's (revm's NotActivated). */
+  | { readonly kind: 'invalidOpcode'; readonly opcode: number; readonly later?: boolean }
   | { readonly kind: 'stackUnderflow'; readonly have: number; readonly need: number }
   | { readonly kind: 'stackOverflow'; readonly have: number; readonly limit: number }
   | { readonly kind: 'insufficientBalance' }

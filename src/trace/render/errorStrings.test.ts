@@ -16,6 +16,7 @@ const TABLE: [Failure, string, string][] = [
   [{ kind: 'invalidJump' }, 'invalid jump destination', 'Bad jump destination'],
   [{ kind: 'invalidOpcode', opcode: 0xfe }, 'invalid opcode: INVALID', 'Bad instruction'],
   [{ kind: 'invalidOpcode', opcode: 0x5f }, 'invalid opcode: PUSH0', 'Bad instruction'],
+  [{ kind: 'invalidOpcode', opcode: 0x5e, later: true }, 'invalid opcode: MCOPY', 'NotActivated'],
   [{ kind: 'invalidOpcode', opcode: 0xef }, 'invalid opcode: opcode 0xef not defined', 'Bad instruction'],
   [{ kind: 'invalidOpcode', opcode: 0x0c }, 'invalid opcode: opcode 0xc not defined', 'Bad instruction'],
   [{ kind: 'stackUnderflow', have: 0, need: 2 }, 'stack underflow (0 <=> 2)', 'StackUnderflow'],

@@ -137,7 +137,9 @@ export function parityError(f: Failure): string {
     case 'invalidJump':
       return 'Bad jump destination';
     case 'invalidOpcode':
-      return 'Bad instruction'; // InvalidFEOpcode and OpcodeNotFound alike
+      // InvalidFEOpcode and OpcodeNotFound alike; an opcode of a later fork is revm's NotActivated,
+      // printed by its name (anvil 1.7.1 answers it on a Shanghai chain running MCOPY)
+      return f.later === true ? 'NotActivated' : 'Bad instruction';
     case 'stackUnderflow':
       return 'StackUnderflow';
     case 'stackOverflow':
