@@ -61,6 +61,8 @@ export class UpstreamBlocks {
     try {
       block = createBlockFromRPC(json as never, uncles, { common: this.common, setHardfork: true, skipConsensusFormatValidation: true });
     } catch (err) {
+      const genesis = anvilGenesis(json, this.common);
+      if (genesis !== undefined) return genesis;
       throw new UpstreamError(`upstream ${this.client.url}: block ${json.number} cannot be decoded (${(err as Error).message})`);
     }
     if (bytesToHex(block.hash()) !== json.hash.toLowerCase()) {
@@ -69,6 +71,29 @@ export class UpstreamBlocks {
       );
     }
     return block;
+  }
+}
+
+/**
+ * anvil's block 0 is a placeholder header that reports the blob fields whatever the hardfork
+ * (shared/corpus/anvil/README.md, "Genesis"), which a pre-Cancun Common refuses. It is never traced;
+ * only its hash matters (block 1's parentHash, BLOCKHASH(0)): keep the header without the fields
+ * its fork lacks, under the hash the node reports.
+ */
+function anvilGenesis(json: RpcBlock, common: Common): Block | undefined {
+  if (BigInt(json.number) !== 0n) return undefined;
+  const atGenesis = common.copy();
+  atGenesis.setHardforkBy({ blockNumber: 0n, timestamp: BigInt(typeof json['timestamp'] === 'string' ? json['timestamp'] : '0x0') });
+  const trimmed: Record<string, unknown> = { ...json };
+  if (!atGenesis.isActivatedEIP(4844)) for (const f of ['blobGasUsed', 'excessBlobGas', 'parentBeaconBlockRoot']) delete trimmed[f];
+  if (!atGenesis.isActivatedEIP(7685)) delete trimmed['requestsHash'];
+  try {
+    const block = createBlockFromRPC(trimmed as never, [], { common: atGenesis, setHardfork: true, skipConsensusFormatValidation: true, freeze: false });
+    const hash = hexToBytes(json.hash as `0x${string}`);
+    Object.defineProperty(block, 'hash', { value: () => hash });
+    return block;
+  } catch {
+    return undefined;
   }
 }
 

@@ -129,6 +129,8 @@ export class StateAt {
  */
 export class UpstreamStateManager extends RPCStateManager {
   private reads: StateAt | undefined;
+  /** Accounts deleted or (re)created in this run: what the node holds for them no longer applies. */
+  private readonly fresh = new Set<string>();
 
   constructor(common: Common, url: string) {
     super({ provider: url, blockTag: 0n, common });
@@ -137,6 +139,7 @@ export class UpstreamStateManager extends RPCStateManager {
   use(reads: StateAt): void {
     this.reads = reads;
     this.clearCaches();
+    this.fresh.clear();
   }
 
   private get at(): StateAt {
@@ -149,8 +152,9 @@ export class UpstreamStateManager extends RPCStateManager {
   }
 
   override async getCode(address: Address): Promise<Uint8Array> {
-    const cached = this._caches.code?.get(address)?.code;
-    if (cached !== undefined) return cached;
+    const cached = this._caches.code?.get(address);
+    if (cached !== undefined) return cached.code ?? new Uint8Array(); // a deleted entry: no code
+    if (this.fresh.has(address.toString())) return new Uint8Array();
     const code = await this.at.code(address);
     this._caches.code?.put(address, code);
     return code;
@@ -159,6 +163,7 @@ export class UpstreamStateManager extends RPCStateManager {
   override async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     const cached = this._caches.storage?.get(address, key);
     if (cached !== undefined) return cached;
+    if (this.fresh.has(address.toString())) return new Uint8Array();
     const value = await this.at.storage(address, key);
     this._caches.storage?.put(address, key, value);
     return value;
@@ -171,6 +176,19 @@ export class UpstreamStateManager extends RPCStateManager {
     this._caches.code?.put(address, value);
     if ((await this.getAccount(address)) === undefined) await this.putAccount(address, new Account());
     await this.modifyAccountFields(address, { codeHash: this.common.customCrypto.keccak256!(value) });
+  }
+
+  // RPCStateManager 10.1.3 drops only the cached account: the node's code and storage would come
+  // back. A deleted (self-destructed, or touched and empty) account has neither, as in
+  // MerkleStateManager.deleteAccount; nor has an account whose storage a CREATE clears.
+  override async deleteAccount(address: Address): Promise<void> {
+    this._caches.deleteAccount(address);
+    this.fresh.add(address.toString());
+  }
+
+  override async clearStorage(address: Address): Promise<void> {
+    this._caches.storage?.clearStorage(address);
+    this.fresh.add(address.toString());
   }
 
   // RPCStateManager 10.1.3 commits only its account cache, leaving storage and code checkpoints
