@@ -19,6 +19,9 @@ import { RecordingStore, recordRun } from './recordings.ts';
 import { runOptions } from './runOptions.ts';
 import { receiptInfos } from './receipts.ts';
 
+/** Recordings kept per chain (the oldest made goes first): bounds memory on long fixtures. */
+const KEEP_RECORDINGS = 256;
+
 interface StoredBlock extends ChainBlock {
   /** Post-state root of this block. */
   readonly stateRoot: Uint8Array;
@@ -34,7 +37,8 @@ export class FixtureChain implements ChainView {
   private readonly byNumber = new Map<bigint, StoredBlock>();
   private readonly byHash = new Map<string, StoredBlock>();
   private readonly txIndex = new Map<string, TxLocation>();
-  private readonly recordings = new RecordingStore();
+  // Recordings are remade on demand; rendered answers stay in the RPC layer's result cache.
+  private readonly recordings = new RecordingStore(KEEP_RECORDINGS);
 
   private constructor(
     spec: ChainSpec,
