@@ -9,7 +9,7 @@ export async function warm(chain: ChainView, log: (line: string) => void): Promi
     const block = chain.blockByNumber(n);
     if (block === undefined) continue;
     try {
-      await chain.recordBlock(block);
+      await chain.recordBlock(block, { state: true }); // with state: it serves every tracer
       blocks++;
     } catch (err) {
       log(`blocktrace: warming block ${n} failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);

@@ -9,7 +9,7 @@ import { bytesToHex, bytesToUnprefixedHex, createAddressFromString, equalsBytes 
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording } from '../trace/types.ts';
-import type { ChainBlock, ChainView, ReceiptInfo, TxLocation } from './chainView.ts';
+import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, TxLocation } from './chainView.ts';
 import { makeCommon } from './common.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
 import { loadKeccak } from './keccak.ts';
@@ -82,12 +82,12 @@ export class FixtureChain implements ChainView {
     this.recordings.clear();
   }
 
-  recordBlock(block: ChainBlock): Promise<BlockRecording> {
-    return this.recordings.get(block, () => this.record(block));
+  recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording> {
+    return this.recordings.get(block, options?.state === true, (state) => this.record(block, state));
   }
 
-  private record(block: ChainBlock): Promise<BlockRecording> {
-    return recordRun(this.vm, this.recorder, block.block, this.parentOf(block).stateRoot, (block as StoredBlock).stateRoot);
+  private record(block: ChainBlock, state: boolean): Promise<BlockRecording> {
+    return recordRun(this.vm, this.recorder, block.block, this.parentOf(block).stateRoot, (block as StoredBlock).stateRoot, state);
   }
 
   private parentOf(block: ChainBlock): StoredBlock {

@@ -45,6 +45,11 @@ export interface BlockFetcher {
   tx(hash: Uint8Array): Promise<TxLocation | undefined>;
 }
 
+export interface RecordOptions {
+  /** Record the state the transactions touch (TxRecording.state); empty otherwise. */
+  readonly state?: boolean;
+}
+
 export interface ChainView {
   readonly chainId: bigint;
   /** Human label for logs: fixture path and format. */
@@ -63,6 +68,10 @@ export interface ChainView {
    * through it, and the synchronous lookups above only know the blocks fetched so far.
    */
   readonly fetch?: BlockFetcher | undefined;
-  /** Re-executes the block from its parent's state root with the recorder attached (cached). */
-  recordBlock(block: ChainBlock): Promise<BlockRecording>;
+  /**
+   * Re-executes the block from its parent's state root with the recorder attached (cached). The
+   * accounts and slots touched (StateLog) are recorded only with `state`, for the tracers that need
+   * them (prestateTracer); a recording with state serves the others too.
+   */
+  recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording>;
 }

@@ -99,12 +99,15 @@ export class Recorder {
     }
   }
 
+  private withState = true;
   private error: unknown;
   private fail(error: unknown): void {
     this.error ??= error;
   }
 
-  start(block: Block): void {
+  /** @param withState also record the accounts and slots touched (the prestate tracer's StateLog). */
+  start(block: Block, withState = true): void {
+    this.withState = withState;
     this.listen(true);
     this.active = true;
     this.block = block;
@@ -134,7 +137,7 @@ export class Recorder {
     this.seq = 0;
     const sm = this.vm.stateManager;
     const rules = this.vm.common;
-    this.state = new StateTracker(sm, rules.isActivatedEIP(6780));
+    this.state = new StateTracker(sm, rules.isActivatedEIP(6780), this.withState);
     this.tx = { tx, index: this.txIndex++, intrinsic: tx.getIntrinsicGas() };
     const sender = tx.getSenderAddress();
     await this.state.lookupAccount(sender.bytes);

@@ -17,10 +17,19 @@ export class RecordingStore {
   /** @param limit recordings kept; the oldest is dropped first. */
   constructor(private readonly limit = Number.POSITIVE_INFINITY) {}
 
-  /** The block's recording: the kept one, or `make()` run after every execution before it. */
-  get(block: ChainBlock, make: () => Promise<BlockRecording>): Promise<BlockRecording> {
-    const key = bytesToUnprefixedHex(block.hash);
-    let recording = this.recordings.get(key);
+  /**
+   * The block's recording: the kept one, or `make(state)` run after every execution before it. A
+   * recording with state serves a request without; one without is made for such requests alone.
+   */
+  get(block: ChainBlock, state: boolean, make: (state: boolean) => Promise<BlockRecording>): Promise<BlockRecording> {
+    const hash = bytesToUnprefixedHex(block.hash);
+    const withState = this.recordings.get(`${hash}+state`);
+    if (withState !== undefined || state) return this.keep(`${hash}+state`, withState, () => make(true));
+    return this.keep(hash, this.recordings.get(hash), () => make(false));
+  }
+
+  private keep(key: string, kept: Promise<BlockRecording> | undefined, make: () => Promise<BlockRecording>): Promise<BlockRecording> {
+    let recording = kept;
     if (recording === undefined) {
       const next = this.queue.then(make, make);
       this.queue = next.catch(() => undefined);
@@ -46,15 +55,15 @@ export class RecordingStore {
  * and hashing the trie) is most of a block's cost after execution, so the run reports `knownRoot`
  * instead; the unflushed changes are dropped by the next run, which starts from a stored root.
  */
-export async function recordRun(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array): Promise<BlockRecording> {
-  const recording = await recordOnce(vm, recorder, block, root, knownRoot);
+export async function recordRun(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean): Promise<BlockRecording> {
+  const recording = await recordOnce(vm, recorder, block, root, knownRoot, withState);
   if (!kzgMissed()) return recording;
   await preloadKzg();
-  return recordOnce(vm, recorder, block, root, knownRoot);
+  return recordOnce(vm, recorder, block, root, knownRoot, withState);
 }
 
-async function recordOnce(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array): Promise<BlockRecording> {
-  recorder.start(block);
+async function recordOnce(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean): Promise<BlockRecording> {
+  recorder.start(block, withState);
   const state = vm.stateManager;
   const getStateRoot = state.getStateRoot;
   state.getStateRoot = async () => knownRoot;

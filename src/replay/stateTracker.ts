@@ -21,9 +21,11 @@ export class StateTracker {
   private readonly selfDestructed = new Set<string>();
   private readonly created = new Set<string>();
 
-  constructor(private readonly sm: StateManagerInterface, private readonly eip6780: boolean) {}
+  /** @param enabled false: nothing is looked up and the log stays empty (no tracer needs it). */
+  constructor(private readonly sm: StateManagerInterface, private readonly eip6780: boolean, private readonly enabled = true) {}
 
-  async lookupAccount(address: Uint8Array): Promise<TouchedAccount> {
+  async lookupAccount(address: Uint8Array): Promise<TouchedAccount | undefined> {
+    if (!this.enabled) return undefined;
     const key = bytesToUnprefixedHex(address);
     let touched = this.accounts.get(key);
     if (touched === undefined) {
@@ -36,6 +38,7 @@ export class StateTracker {
 
   async lookupStorage(address: Uint8Array, slot: bigint): Promise<void> {
     const touched = await this.lookupAccount(address);
+    if (touched === undefined) return;
     const key = slot.toString(16).padStart(64, '0');
     if (touched.preStorage.has(key)) return;
     touched.preStorage.set(key, await this.readSlot(address, key));
@@ -43,7 +46,7 @@ export class StateTracker {
 
   /** Prague: a call into an account carrying a delegation designator also touches the delegate. */
   async lookupDelegationTarget(address: Uint8Array, active: boolean): Promise<void> {
-    if (!active) return;
+    if (!active || !this.enabled) return;
     await this.lookupAccount(address);
     // The code now, not at first touch: an authorization earlier in the tx may have set it.
     const target = delegationTarget(await this.sm.getCode(new Address(address)));
@@ -52,7 +55,7 @@ export class StateTracker {
 
   /** Tx start: every EIP-7702 authority that recovers, and the recipient's delegation target. */
   async lookupAuthorities(tx: TypedTransaction, active: boolean): Promise<void> {
-    if (!active) return;
+    if (!active || !this.enabled) return;
     const list = (tx as { authorizationList?: unknown[] }).authorizationList;
     for (const auth of list ?? []) {
       try {

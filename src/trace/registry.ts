@@ -12,6 +12,8 @@ export interface TracerEntry<Config = unknown> {
   readonly configSchema: TSchema;
   /** Cross-field checks the schema cannot express; returns an error message or undefined. */
   readonly check?: (config: Config) => string | undefined;
+  /** What the recording must hold beyond the call arena: the state touched (TxRecording.state). */
+  readonly needsState?: boolean;
   /** Renders one transaction's result as an ordered JSON value (keys in the client's order). */
   readonly render: (tx: TxRecording, config: Config, block: BlockRecording) => unknown;
 }

@@ -8,7 +8,7 @@ import { type VM, createVM } from '@ethereumjs/vm';
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
 import { hexQuantity } from '../encoding/hex.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
-import type { BlockFetcher, ChainBlock, ChainTag, ChainView, ReceiptInfo, TxLocation } from '../replay/chainView.ts';
+import type { BlockFetcher, ChainBlock, ChainTag, ChainView, ReceiptInfo, RecordOptions, TxLocation } from '../replay/chainView.ts';
 import { RecordingStore, recordRun } from '../replay/recordings.ts';
 import { makeCommon } from '../replay/common.ts';
 import { loadKeccak } from '../replay/keccak.ts';
@@ -191,11 +191,11 @@ export class UpstreamChain implements ChainView {
     return [];
   }
 
-  recordBlock(block: ChainBlock): Promise<BlockRecording> {
-    return this.recordings.get(block, () => this.record(block));
+  recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording> {
+    return this.recordings.get(block, options?.state === true, (state) => this.record(block, state));
   }
 
-  private async record(block: ChainBlock): Promise<BlockRecording> {
+  private async record(block: ChainBlock, state: boolean): Promise<BlockRecording> {
     const parentKey = bytesToUnprefixedHex(block.block.header.parentHash);
     let reads = this.states.get(parentKey);
     if (reads === undefined) {
@@ -206,7 +206,7 @@ export class UpstreamChain implements ChainView {
     this.current = { block, reads };
     // A lazy state has no trie to hash: the run reports the header's root (the node's own).
     try {
-      return await recordRun(this.vm, this.recorder, block.block, undefined, new Uint8Array(block.block.header.stateRoot));
+      return await recordRun(this.vm, this.recorder, block.block, undefined, new Uint8Array(block.block.header.stateRoot), state);
     } catch (err) {
       // the recorder's failure, or the upstream's behind it
       throw this.failed(reads, err);

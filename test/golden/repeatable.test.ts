@@ -36,3 +36,17 @@ describe('tracing twice gives identical bytes and leaves the served state unchan
     }
   });
 });
+
+describe('a recording without state (callTracer, trace_block) and one with it (prestateTracer) agree', () => {
+  test('callTracer then prestateTracer, and the other way round, give the same bytes per block', async () => {
+    const first = createContext(await loadChain(FIXTURE), { log: () => {} });
+    const second = createContext(await loadChain(FIXTURE), { log: () => {} });
+    for (let i = 1; i <= 12; i++) {
+      const n = `0x${i.toString(16)}`;
+      const [calls, prestate, parity] = [METHODS[0]!(n), METHODS[2]!(n), METHODS[3]!(n)];
+      const a = [await dispatch(calls, first), await dispatch(parity, first), await dispatch(prestate, first)];
+      const b = [await dispatch(prestate, second), await dispatch(calls, second), await dispatch(parity, second)];
+      expect([b[1], b[2], b[0]]).toEqual(a);
+    }
+  }, 120_000);
+});

@@ -47,7 +47,7 @@ export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext):
 async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<unknown[]> {
   if (isGenesis(ctx.chain, block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
-  const recording = await recordWithin(ctx, block, timeoutMs);
+  const recording = await recordWithin(ctx, block, timeoutMs, { state: entry.needsState === true });
   return recording.txs.map((tx) => ({ txHash: hexBytes(tx.txHash), result: entry.render(tx, config, recording) }));
 }
 
@@ -80,7 +80,7 @@ export async function debugTraceTransaction(
   if (location === undefined) throw new ServerError('transaction not found');
   if (isGenesis(ctx.chain, location.block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
-  const recording = await recordWithin(ctx, location.block, timeoutMs);
+  const recording = await recordWithin(ctx, location.block, timeoutMs, { state: entry.needsState === true });
   const tx = recording.txs[location.index];
   if (tx === undefined) throw new Error(`recording of block ${location.block.number} has no tx ${location.index}`);
   return entry.render(tx, config, recording);

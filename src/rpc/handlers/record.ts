@@ -3,7 +3,7 @@
 // running, and a later request for the same block finds it done. go-ethereum instead stops the EVM
 // (eth/tracers/api.go traceTx: tracer.Stop(errors.New("execution timeout"))); the answer is the same.
 import { ExecutionTimeoutError } from '../../errors/rpcErrors.ts';
-import type { ChainBlock } from '../../replay/chainView.ts';
+import type { ChainBlock, RecordOptions } from '../../replay/chainView.ts';
 import type { BlockRecording } from '../../trace/types.ts';
 import type { RpcContext } from '../context.ts';
 
@@ -15,10 +15,10 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * server's default) has passed. A request's deadline of zero or less has passed already, as in
  * go-ethereum's context.WithTimeout; the server default 0 means no deadline.
  */
-export function recordWithin(ctx: RpcContext, block: ChainBlock, timeoutMs: number | undefined): Promise<BlockRecording> {
+export function recordWithin(ctx: RpcContext, block: ChainBlock, timeoutMs: number | undefined, options?: RecordOptions): Promise<BlockRecording> {
   if (timeoutMs !== undefined && !(timeoutMs > 0)) return Promise.reject(new ExecutionTimeoutError());
   const limit = timeoutMs ?? ctx.traceTimeoutMs;
-  const recording = ctx.chain.recordBlock(block);
+  const recording = ctx.chain.recordBlock(block, options);
   if (!(limit > 0) || limit > MAX_TIMER_MS) return recording;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {

@@ -195,5 +195,6 @@ export const prestateTracer: TracerEntry<PrestateConfig> = {
   configSchema: PrestateConfigSchema,
   // prestate.go newPrestateTracer
   check: (config) => (config.diffMode && config.includeEmpty ? 'cannot use diffMode with includeEmpty' : undefined),
+  needsState: true,
   render: (tx, config) => renderPrestate(tx, config),
 };
