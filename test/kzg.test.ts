@@ -5,7 +5,7 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { createHash } from 'node:crypto';
 import { bytesToHex, hexToBytes, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
 import { preloadKzg } from '../src/replay/kzg.ts';
 import { pointEvaluationFixture } from './helpers/pathological.ts';
@@ -22,7 +22,7 @@ describe('point evaluation with a valid proof', () => {
     const commitment = hexToBytes(micro.blobToKzgCommitment(blob) as `0x${string}`);
     const z = 5n;
     const [proof, y] = micro.computeProof(blob, z);
-    const versioned = sha256(commitment);
+    const versioned = new Uint8Array(createHash('sha256').update(commitment).digest());
     versioned[0] = 0x01;
     const input = bytesToHex(new Uint8Array([
       ...versioned, ...word(z), ...word(BigInt(y)), ...commitment, ...hexToBytes(proof as `0x${string}`),
