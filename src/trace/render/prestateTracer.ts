@@ -2,7 +2,7 @@
 // (lookupAccount, processDiffState, OnTxEnd) and gen_account_json.go (key order, omitempty).
 // Input is the recorder's StateLog: which accounts and slots were looked up, their values at first
 // touch and at transaction end. Output is an ordered JSON value for encoding/json.ts.
-import { equalsBytes, KECCAK256_NULL } from '@ethereumjs/util';
+import { EMPTY_CODE_HASH, sameBytes } from '../bytes.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
 import type { TracerEntry } from '../registry.ts';
@@ -57,7 +57,7 @@ function lookedUp(t: TouchedAccount, config: PrestateConfig): Account {
     balance: pre.balance,
     code: !config.disableCode && pre.code.length > 0 ? pre.code : undefined,
     // Kept even with disableCode; empty-code and missing-account hashes are left out.
-    codeHash: equalsBytes(hash, ZERO_HASH) || equalsBytes(hash, KECCAK256_NULL) ? undefined : hash,
+    codeHash: sameBytes(hash, ZERO_HASH) || sameBytes(hash, EMPTY_CODE_HASH) ? undefined : hash,
     nonce: pre.nonce,
     storage: config.disableStorage ? undefined : new Map(t.preStorage),
   };
@@ -83,7 +83,7 @@ function endState(address: string, t: TouchedAccount): EndState {
     balance: post.balance,
     nonce: post.nonce,
     code: post.code,
-    codeHash: post.code.length === 0 ? KECCAK256_NULL : post.codeHash,
+    codeHash: post.code.length === 0 ? EMPTY_CODE_HASH : post.codeHash,
     slot(key) {
       const value = t.postStorage.get(key);
       if (value === undefined) throw new Error(`prestateTracer: no post value recorded for slot 0x${key} of 0x${address}`);
@@ -106,11 +106,11 @@ function diffAccount(address: string, t: TouchedAccount, pre: Account, config: P
     modified = true;
     post.nonce = end.nonce; // a nonce back to 0 counts as a change but marshals as nothing (omitempty)
   }
-  if (!equalsBytes(end.codeHash, pre.codeHash ?? KECCAK256_NULL)) {
+  if (!sameBytes(end.codeHash, pre.codeHash ?? EMPTY_CODE_HASH)) {
     modified = true;
     post.codeHash = end.codeHash;
   }
-  if (!config.disableCode && !equalsBytes(end.code, pre.code ?? NO_CODE)) {
+  if (!config.disableCode && !sameBytes(end.code, pre.code ?? NO_CODE)) {
     modified = true;
     post.code = end.code;
   }
