@@ -87,6 +87,16 @@ export class ResourceNotFoundError extends RpcError {
   readonly code = ResourceNotFoundError.code;
 }
 
+/** -32000: a write (eth_sendRawTransaction, eth_sign…) to a fixture chain, whose blocks are recorded. */
+export class ReadOnlyChainError extends RpcError {
+  static readonly code = -32000;
+  override readonly name = 'ReadOnlyChainError';
+  readonly code = ReadOnlyChainError.code;
+  constructor(method: string) {
+    super(`${method} is not available: the chain is a read-only fixture (blocktrace replays recorded blocks; serve --upstream URL sends writes to a node)`);
+  }
+}
+
 export interface WireError {
   readonly code: number;
   readonly message: string;

@@ -17,7 +17,30 @@ import {
   netVersion,
   web3ClientVersion,
 } from './handlers/eth.ts';
+import {
+  ethGetBlockReceipts,
+  ethGetBlockTransactionCountByHash,
+  ethGetBlockTransactionCountByNumber,
+  ethGetTransactionByBlockHashAndIndex,
+  ethGetTransactionByBlockNumberAndIndex,
+  ethGetUncleByBlockHashAndIndex,
+  ethGetUncleByBlockNumberAndIndex,
+  ethGetUncleCountByBlockHash,
+  ethGetUncleCountByBlockNumber,
+} from './handlers/blockReads.ts';
+import { ethBaseFee, ethBlobBaseFee, ethFeeHistory, ethGasPrice, ethMaxPriorityFeePerGas } from './handlers/fees.ts';
+import { ethGetLogs } from './handlers/logs.ts';
+import { ethAccounts, ethSyncing, netListening, netPeerCount, refuseWrite, WRITE_METHODS } from './handlers/node.ts';
+import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTransaction } from './handlers/raw.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
+import {
+  anyParam,
+  gethBlockNumberOrHash,
+  gethFilterCriteria,
+  gethFloatList,
+  gethHexOrDecimal64,
+  gethHexUint,
+} from './filterParams.ts';
 import type { JsonNode } from './rawJson.ts';
 import {
   gethBlockNumber,
@@ -60,6 +83,31 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_getTransactionReceipt', method('geth', [gethHash], ethGetTransactionReceipt)],
   ['net_version', method('geth', [], netVersion)],
   ['web3_clientVersion', method('geth', [], web3ClientVersion)],
+  // the read-only archive surface (issue 15): logs, by-block reads, fees, node status, raw encodings
+  ['eth_getLogs', method('geth', [gethFilterCriteria], ethGetLogs)],
+  ['eth_getBlockReceipts', method('geth', [gethBlockNumberOrHash], ethGetBlockReceipts)],
+  ['eth_getBlockTransactionCountByNumber', method('geth', [gethBlockNumber], ethGetBlockTransactionCountByNumber)],
+  ['eth_getBlockTransactionCountByHash', method('geth', [gethHash], ethGetBlockTransactionCountByHash)],
+  ['eth_getTransactionByBlockNumberAndIndex', method('geth', [gethBlockNumber, gethHexUint], ethGetTransactionByBlockNumberAndIndex)],
+  ['eth_getTransactionByBlockHashAndIndex', method('geth', [gethHash, gethHexUint], ethGetTransactionByBlockHashAndIndex)],
+  ['eth_getUncleCountByBlockNumber', method('geth', [gethBlockNumber], ethGetUncleCountByBlockNumber)],
+  ['eth_getUncleCountByBlockHash', method('geth', [gethHash], ethGetUncleCountByBlockHash)],
+  ['eth_getUncleByBlockNumberAndIndex', method('geth', [gethBlockNumber, gethHexUint], ethGetUncleByBlockNumberAndIndex)],
+  ['eth_getUncleByBlockHashAndIndex', method('geth', [gethHash, gethHexUint], ethGetUncleByBlockHashAndIndex)],
+  ['eth_gasPrice', method('geth', [], ethGasPrice)],
+  ['eth_maxPriorityFeePerGas', method('geth', [], ethMaxPriorityFeePerGas)],
+  ['eth_feeHistory', method('geth', [gethHexOrDecimal64, gethBlockNumber, gethFloatList], ethFeeHistory)],
+  ['eth_blobBaseFee', method('geth', [], ethBlobBaseFee)],
+  ['eth_baseFee', method('geth', [], ethBaseFee)],
+  ['eth_syncing', method('geth', [], ethSyncing)],
+  ['eth_accounts', method('geth', [], ethAccounts)],
+  ['net_listening', method('geth', [], netListening)],
+  ['net_peerCount', method('geth', [], netPeerCount)],
+  ['debug_getRawHeader', method('geth', [gethBlockNumberOrHash], debugGetRawHeader)],
+  ['debug_getRawBlock', method('geth', [gethBlockNumberOrHash], debugGetRawBlock)],
+  ['debug_getRawReceipts', method('geth', [gethBlockNumberOrHash], debugGetRawReceipts)],
+  ['debug_getRawTransaction', method('geth', [gethHash], debugGetRawTransaction)],
+  ...WRITE_METHODS.map((name) => [name, method('geth', [anyParam, anyParam, anyParam, anyParam], refuseWrite(name))] as const),
 ]);
 
 export function findMethod(name: string): MethodSpec | undefined {

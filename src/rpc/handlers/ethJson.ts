@@ -160,18 +160,7 @@ export function formatReceipt(chainBlock: ChainBlock, index: number, receipt: Re
     gasUsed: hexQuantity(receipt.gasUsed),
     cumulativeGasUsed: hexQuantity(receipt.cumulativeGasUsed),
     contractAddress: receipt.contractAddress === undefined ? null : hexBytes(receipt.contractAddress),
-    logs: receipt.logs.map((log, j) => ({
-      address: hexBytes(log.address),
-      topics: log.topics.map(hexBytes),
-      data: hexBytes(log.data),
-      blockNumber: hexQuantity(chainBlock.number),
-      transactionHash: txHash,
-      transactionIndex: hexQuantity(index),
-      blockHash,
-      blockTimestamp: hexQuantity(block.header.timestamp),
-      logIndex: hexQuantity(receipt.firstLogIndex + j),
-      removed: false,
-    })),
+    logs: receipt.logs.map((_, j) => formatLog(chainBlock, index, receipt, j)),
     logsBloom: hexBytes(receipt.logsBloom),
     type: hexQuantity(tx.type),
     effectiveGasPrice: hexQuantity(receipt.effectiveGasPrice),
@@ -184,4 +173,21 @@ export function formatReceipt(chainBlock: ChainBlock, index: number, receipt: Re
     fields.blobGasPrice = hexQuantity(receipt.blobGasPrice ?? 0n);
   }
   return goMap(fields);
+}
+
+/** go-ethereum types.Log in its field order (core/types/gen_log_json.go): the j-th log of a receipt. */
+export function formatLog(chainBlock: ChainBlock, index: number, receipt: ReceiptInfo, j: number): Record<string, unknown> {
+  const log = receipt.logs[j]!;
+  return {
+    address: hexBytes(log.address),
+    topics: log.topics.map(hexBytes),
+    data: hexBytes(log.data),
+    blockNumber: hexQuantity(chainBlock.number),
+    transactionHash: hexBytes(chainBlock.block.transactions[index]!.hash()),
+    transactionIndex: hexQuantity(index),
+    blockHash: hexBytes(chainBlock.hash),
+    blockTimestamp: hexQuantity(chainBlock.block.header.timestamp),
+    logIndex: hexQuantity(receipt.firstLogIndex + j),
+    removed: false,
+  };
 }
