@@ -11,6 +11,7 @@ import { type Server, startBlocktrace } from './blocktrace.ts';
 import { type Case, HEAVY_BLOCK, type Latency, SMALL_BLOCK, cases, latency } from './cases.ts';
 import type { AllReport, ReplayReport } from './inprocess.ts';
 import { type LoadResult, loadTest } from './loadgen.ts';
+import { logRows } from './logs.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
   const cold = await blocktraceCold(all);
   const server: Server = await startBlocktrace(SOURCE, FIXTURE, ROOT);
   const btLat = await latencies('blocktrace', server.url, all, opts.runs);
+  const logs = await logRows(server.url, anvil.url, opts.runs);
 
   const load: Record<string, { blocktrace: LoadResult; anvil: LoadResult }> = {};
   for (const c of [small[0]!, heavy[2]!]) {
@@ -157,6 +159,7 @@ async function main(): Promise<void> {
   rows.push(row(`load whole fixture (${replay.txs} txs)`, 'tx/s', replay.txs / (replay.loadMs / 1000), anvilLoad.txs / (anvilLoad.totalMs / 1000), null, 'anvil: send + mine over HTTP'));
   const overheadRuns = replay.overhead.plainMs.length;
   rows.push(row(`tracing overhead, block ${HEAVY_BLOCK}: recordBlock / plain runBlock, fastest of ${overheadRuns}`, '×', replay.overhead.ratioOfMin, null, { op: '<=', value: 1.15 }, `medians: ${replay.overhead.ratio.toFixed(3)}×`));
+  rows.push(...logs);
   rows.push(row('RSS after the runs above, cancun-devnet served', 'MB', rss.blocktrace, rss.anvil));
   rows.push(row(`RSS, all ${ALL_CHAINS.length} corpus chains loaded in one process`, 'MB', allChains.rssMB, null, { op: '<', value: 400 }));
   rows.push(row('compiled binary: spawn → first response, execution-apis chain', 'ms', binary?.ms ?? null, null, { op: '<', value: 1500 }, binary === null ? 'dist/blocktrace absent' : undefined));
