@@ -1,0 +1,214 @@
+// Real clients against `blocktrace serve` (issue 15): cast (`run`, `balance`, `nonce`, `code`,
+// `storage`, `call`, `gas-price`, `logs`), viem's public client and ethers' JsonRpcProvider, each
+// beside a real anvil serving the same chain (the shipped fixture mined into it block by block).
+// Where anvil answers as go-ethereum does, the answers must be the same; fee suggestions are
+// go-ethereum's oracle here and anvil's own there, so they are checked against our eth_gasPrice.
+//
+// `cast run` replays each transaction locally from the state blocktrace serves at its parent block,
+// and prints the call tree. By default it runs every transaction of prague-devnet and of every
+// cancun-devnet block but the 200-transaction block 0xa, of which it runs the first, a middle and
+// the last; CAST_RUN_ALL=1 runs all 310 transactions of both chains.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { JsonRpcProvider } from 'ethers';
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { startBlocktrace, type Server } from '../bench/blocktrace.ts';
+import { mineCorpusChain, startAnvil, type Anvil } from './helpers/anvil.ts';
+
+const ROOT = join(import.meta.dir, '..');
+const CAST = join(ROOT, 'node_modules/@foundry-rs/cast-linux-amd64/bin/cast');
+const SLOW = 240_000;
+
+interface Chain {
+  readonly name: string;
+  readonly fixture: string;
+  bt: Server;
+  anvil: Anvil;
+  /** Transaction hashes per block number. */
+  txs: string[][];
+}
+
+const chains: Chain[] = ['prague-devnet', 'cancun-devnet'].map((name) => ({
+  name,
+  fixture: join(ROOT, 'golden/fixtures', name, 'fixture.json'),
+  bt: undefined as unknown as Server,
+  anvil: undefined as unknown as Anvil,
+  txs: [],
+}));
+
+async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const json = (await res.json()) as { result?: T; error?: { message: string } };
+  if (json.error !== undefined) throw new Error(`${method}: ${json.error.message}`);
+  return json.result as T;
+}
+
+beforeAll(async () => {
+  await Promise.all(
+    chains.map(async (c) => {
+      c.bt = await startBlocktrace([process.execPath, 'src/cli.ts'], c.fixture, ROOT);
+      c.anvil = await startAnvil(c.fixture);
+      await mineCorpusChain(c.anvil.url, c.fixture);
+      const head = Number(BigInt(await rpc<string>(c.bt.url, 'eth_blockNumber')));
+      for (let n = 0; n <= head; n++) {
+        c.txs.push((await rpc<{ transactions: string[] }>(c.bt.url, 'eth_getBlockByNumber', [`0x${n.toString(16)}`, false])).transactions);
+      }
+    }),
+  );
+}, SLOW);
+
+afterAll(async () => {
+  for (const c of chains) {
+    await c.bt?.child.stop();
+    await c.anvil?.stop();
+  }
+});
+
+/** The contract that emitted the chain's first log. */
+const emitter = async (c: Chain): Promise<string> =>
+  (await rpc<{ address: string }[]>(c.bt.url, 'eth_getLogs', [{ fromBlock: 'earliest' }]))[0]!.address;
+
+async function cast(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const proc = Bun.spawn([CAST, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { code, stdout, stderr };
+}
+
+/** Runs `jobs` with at most `limit` in flight. */
+async function pool<T>(jobs: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await jobs[i]!();
+      }
+    }),
+  );
+  return out;
+}
+
+const ALL = process.env.CAST_RUN_ALL === '1';
+const HEAVY = 200;
+
+function runnable(c: Chain): string[] {
+  return c.txs.flatMap((txs) => (ALL || txs.length < HEAVY ? txs : [txs[0]!, txs[txs.length >> 1]!, txs[txs.length - 1]!]));
+}
+
+describe.each(chains.map((c) => [c.name, c] as const))('cast run on %s', (_name, c) => {
+  test('every transaction prints its call tree; where anvil runs it too, the same tree', async () => {
+    const hashes = runnable(c);
+    expect(hashes.length).toBeGreaterThan(10);
+    const results = await pool(
+      hashes.map((hash) => async () => {
+        const ours = await cast(['run', hash, '--rpc-url', c.bt.url]);
+        const theirs = await cast(['run', hash, '--rpc-url', c.anvil.url]);
+        return { hash, ours, theirs };
+      }),
+      3,
+    );
+    let compared = 0;
+    for (const { hash, ours, theirs } of results) {
+      expect({ hash, code: ours.code, stderr: ours.code === 0 ? '' : ours.stderr }).toEqual({ hash, code: 0, stderr: '' });
+      expect(ours.stdout).toContain('Traces:');
+      expect(ours.stdout).toMatch(/Transaction (successfully executed|failed)/);
+      if (theirs.code === 0) {
+        expect({ hash, tree: ours.stdout }).toEqual({ hash, tree: theirs.stdout });
+        compared++;
+      }
+    }
+    process.stderr.write(`cast run ${c.name}: ${results.length} transactions, ${compared} trees compared with anvil's\n`);
+  }, 600_000);
+});
+
+describe.each(chains.map((c) => [c.name, c] as const))('cast reads on %s', (_name, c) => {
+  const sameAsAnvil = async (args: readonly string[]) => {
+    const ours = await cast([...args, '--rpc-url', c.bt.url]);
+    const theirs = await cast([...args, '--rpc-url', c.anvil.url]);
+    expect(ours).toEqual(theirs);
+    expect(ours.code).toBe(0);
+    return ours.stdout;
+  };
+
+  test('balance, nonce, code, storage at the head and at a past block', async () => {
+    const tx = await rpc<{ from: string }>(c.bt.url, 'eth_getTransactionByHash', [c.txs[2]![0]]);
+    const contract = await emitter(c);
+    for (const block of ['latest', '1']) {
+      await sameAsAnvil(['balance', tx.from, '--block', block]);
+      await sameAsAnvil(['nonce', tx.from, '--block', block]);
+      await sameAsAnvil(['code', contract, '--block', block]);
+      await sameAsAnvil(['storage', contract, '0', '--block', block]);
+    }
+  }, SLOW);
+
+  test('call', async () => {
+    await sameAsAnvil(['call', await emitter(c), '0x', '--block', 'latest']);
+  }, SLOW);
+
+  test('logs: every log of the chain, and one emitter', async () => {
+    const all = await sameAsAnvil(['logs', '--from-block', '0', '--to-block', 'latest']);
+    expect(all.length).toBeGreaterThan(1000);
+    await sameAsAnvil(['logs', '--from-block', '1', '--to-block', 'latest', '--address', await emitter(c)]);
+  }, SLOW);
+
+  test('gas-price is go-ethereum oracle answer (eth_gasPrice)', async () => {
+    const ours = await cast(['gas-price', '--rpc-url', c.bt.url]);
+    expect(ours.code).toBe(0);
+    expect(ours.stdout.trim()).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_gasPrice')).toString());
+  }, SLOW);
+});
+
+describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', (_name, c) => {
+  const viem = (url: string): PublicClient => createPublicClient({ transport: http(url) }) as PublicClient;
+
+  test('viem: state, logs, counts, transactions by position, fees', async () => {
+    const [ours, theirs] = [viem(c.bt.url), viem(c.anvil.url)];
+    const tx = await ours.getTransaction({ blockNumber: 2n, index: 0 });
+    expect(tx).toEqual(await theirs.getTransaction({ blockNumber: 2n, index: 0 }));
+    for (const blockNumber of [1n, undefined]) {
+      const at = blockNumber === undefined ? {} : { blockNumber };
+      expect(await ours.getBalance({ address: tx.from, ...at })).toBe(await theirs.getBalance({ address: tx.from, ...at }));
+      expect(await ours.getTransactionCount({ address: tx.from, ...at })).toBe(await theirs.getTransactionCount({ address: tx.from, ...at }));
+    }
+    const logs = await ours.getLogs({ fromBlock: 0n, toBlock: 'latest' });
+    expect(logs.length).toBeGreaterThan(50);
+    expect(logs).toEqual(await theirs.getLogs({ fromBlock: 0n, toBlock: 'latest' }));
+    const address = logs[0]!.address;
+    expect(await ours.getCode({ address })).toBe(await theirs.getCode({ address }));
+    expect(await ours.getStorageAt({ address, slot: '0x0' })).toBe(await theirs.getStorageAt({ address, slot: '0x0' }));
+    for (let n = 0n; n < BigInt(c.txs.length); n++) {
+      expect(await ours.getBlockTransactionCount({ blockNumber: n })).toBe(c.txs[Number(n)]!.length);
+    }
+    expect(await ours.getGasPrice()).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_gasPrice')));
+    const fees = await ours.estimateFeesPerGas();
+    expect(fees.maxPriorityFeePerGas).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_maxPriorityFeePerGas')));
+    const history = await ours.getFeeHistory({ blockCount: 4, rewardPercentiles: [25, 75] });
+    expect(history).toEqual(await theirs.getFeeHistory({ blockCount: 4, rewardPercentiles: [25, 75] }));
+    expect(await ours.getBlobBaseFee()).toBe(await theirs.getBlobBaseFee());
+  }, SLOW);
+
+  test('ethers: balance, code, storage, logs, fee data', async () => {
+    const ours = new JsonRpcProvider(c.bt.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    const theirs = new JsonRpcProvider(c.anvil.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    try {
+      const tx = await ours.getTransaction(c.txs[2]![0]!);
+      expect(tx?.from).toBeDefined();
+      expect(await ours.getBalance(tx!.from)).toBe(await theirs.getBalance(tx!.from));
+      expect(await ours.getBalance(tx!.from, 1)).toBe(await theirs.getBalance(tx!.from, 1));
+      expect(await ours.getTransactionCount(tx!.from, 1)).toBe(await theirs.getTransactionCount(tx!.from, 1));
+      const logs = await ours.getLogs({ fromBlock: 0, toBlock: 'latest' });
+      expect(logs.map((l) => l.toJSON())).toEqual((await theirs.getLogs({ fromBlock: 0, toBlock: 'latest' })).map((l) => l.toJSON()));
+      const address = logs[0]!.address;
+      expect(await ours.getCode(address)).toBe(await theirs.getCode(address));
+      expect(await ours.getStorage(address, 0)).toBe(await theirs.getStorage(address, 0));
+      const fee = await ours.getFeeData();
+      expect(fee.gasPrice).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_gasPrice')));
+      expect(fee.maxPriorityFeePerGas).not.toBeNull();
+      expect(fee.maxFeePerGas).not.toBeNull();
+    } finally {
+      ours.destroy();
+      theirs.destroy();
+    }
+  }, SLOW);
+});
