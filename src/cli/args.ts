@@ -85,8 +85,9 @@ capture --rpc URL --block N [--to M] --out FILE
   reads, and the fork schedule. It is replayed (and checked) before it is written; a fixture
   file is never overwritten. --genesis and --upstream-timeout as above.
 
-FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, or a directory with
-genesis.json and chain.rlp (execution-apis).
+FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, a
+directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
+(FILE#NAME picks one test of a file holding several).
 
 Methods: debug_traceBlockByNumber, debug_traceBlockByHash, debug_traceTransaction (tracers
 callTracer, prestateTracer), trace_block, trace_transaction, eth_chainId, eth_blockNumber,

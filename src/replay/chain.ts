@@ -11,6 +11,7 @@ import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording } from '../trace/types.ts';
 import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, TxLocation } from './chainView.ts';
 import { makeCommon } from './common.ts';
+import { checkExpectedEnd } from './expectedEnd.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
 import { loadKeccak } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
@@ -155,6 +156,8 @@ export class FixtureChain implements ChainView {
       ordered.push({ number: block.header.number, hash: block.hash(), block, stateRoot: root, receipts: receiptInfos(block, result) });
       progress?.(i + 1, decoded.length, txs);
     }
+    const head = ordered[ordered.length - 1]!;
+    await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered);
   }
 }

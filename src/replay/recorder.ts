@@ -259,7 +259,7 @@ export class Recorder {
       return original(rs, common);
     }
     if (code === BALANCE || code === EXTCODESIZE || code === EXTCODECOPY || code === EXTCODEHASH) {
-      await state.lookupAccount(bigIntToAddressBytes(rs.stack.peek(1)[0]!));
+      await state.lookupAccount(stackAddress(rs.stack.peek(1)[0]!));
       return original(rs, common);
     }
     if (code >= LOG0 && code <= LOG4) {
@@ -283,7 +283,7 @@ export class Recorder {
   private async onSelfDestruct(rs: RunState, common: unknown, original: OpHandler): Promise<unknown> {
     const state = this.state!;
     const self = rs.env.address.bytes;
-    const beneficiary = bigIntToAddressBytes(rs.stack.peek(1)[0]!);
+    const beneficiary = stackAddress(rs.stack.peek(1)[0]!);
     await state.lookupAccount(beneficiary);
     state.markSelfDestructed(self);
     const balance = (await this.vm.stateManager.getAccount(rs.env.address))?.balance ?? 0n;
@@ -310,7 +310,7 @@ export class Recorder {
       await state.lookupAccount(to);
       state.markCreated(to);
     } else {
-      to = bigIntToAddressBytes(args[1]!);
+      to = stackAddress(args[1]!);
       const withValue = code === CALL || code === CALLCODE;
       value = withValue ? args[2]! : code === DELEGATECALL ? rs.env.callValue : 0n;
       input = withValue ? readMemory(rs, args[3]!, args[4]!) : readMemory(rs, args[2]!, args[3]!);
@@ -350,6 +350,13 @@ interface AfterTx {
   totalGasSpent: bigint;
   gasRefund?: bigint;
   execResult: { executionGasUsed: bigint };
+}
+
+const ADDRESS_MASK = (1n << 160n) - 1n;
+
+/** A stack word used as an address: the EVM keeps its low 160 bits (go-ethereum `common.Address(word.Bytes20())`). */
+function stackAddress(word: bigint): Uint8Array {
+  return bigIntToAddressBytes(word & ADDRESS_MASK);
 }
 
 function createAddressBytes(from: Uint8Array, nonce: bigint): Uint8Array {
