@@ -215,3 +215,22 @@ describe('bundle on Node (dist/blocktrace.mjs)', () => {
     expect(await server.stop()).toBe(0);
   }, SLOW);
 });
+
+describe('a busy port is an error on every runtime', () => {
+  test('with blocktrace serving a port, a second serve on it exits 2 with one line (source, binary, Deno, Node)', async () => {
+    const first = await startServer([BUN, 'src/cli.ts'], [PRAGUE], ROOT);
+    const port = new URL(first.url).port;
+    try {
+      for (const cmd of [[BUN, 'src/cli.ts'], [binary], [...DENO_RUN, bundle], [NODE, bundle]]) {
+        const second = await run([...cmd, 'serve', PRAGUE, '--host', '127.0.0.1', '--port', port]);
+        expect(second.code).toBe(2);
+        expect(second.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining(`blocktrace: cannot listen on 127.0.0.1:${port}`)]);
+        expect(second.stderr).not.toContain('listening on');
+      }
+      // and the first still answers alone
+      expect(await post(first.url, BODIES[4]!)).toContain('"result"');
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+  }, SLOW);
+});

@@ -39,7 +39,9 @@ export function currentRuntime(): Runtime {
 export async function listen(app: App, options: ListenOptions): Promise<Listening> {
   switch (currentRuntime()) {
     case 'bun': {
-      app.listen({ hostname: options.hostname, port: options.port, maxRequestBodySize: options.maxRequestBodySize });
+      // Elysia's Bun adapter turns reusePort on, which lets a second server share a busy port (and the
+      // kernel split requests between two chains): a busy port must be an error here as elsewhere.
+      app.listen({ hostname: options.hostname, port: options.port, maxRequestBodySize: options.maxRequestBodySize, reusePort: false });
       return { runtime: 'bun', port: app.server!.port!, stop: async () => void (await app.stop(true)) };
     }
     case 'deno': {
