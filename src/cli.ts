@@ -17,6 +17,7 @@ import type { ChainView } from './replay/chainView.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from './rpc/context.ts';
 import { createApp } from './server/app.ts';
 import { listen, type Listening } from './server/listen.ts';
+import { VERSION } from './version.ts';
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -102,6 +103,9 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (options.kind) {
     case 'help':
       process.stdout.write(HELP_TEXT);
+      return 0;
+    case 'version':
+      process.stdout.write(`blocktrace ${VERSION}\n`);
       return 0;
     case 'usage':
       log(`blocktrace: ${options.message} (see blocktrace --help)`);

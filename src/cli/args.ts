@@ -14,13 +14,17 @@ like go-ethereum (debug_*) and reth/anvil (trace_*).
 Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
                   [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
-  blocktrace [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION] --replay-file FIXTURE [REQUEST...]
+  blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]...
   blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]...
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [serve options]
-  blocktrace [--genesis FILE] [--upstream-timeout DURATION] [--max-batch N] ... --upstream URL [REQUEST...]
+  blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--max-batch N] ... [REQUEST...]
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
-  blocktrace --help
+  blocktrace --help | --version
+
+Options go anywhere on the line, before or after FIXTURE and the requests. A REQUEST argument is a
+JSON text (it starts with { or [); everything after a lone -- is a request, whatever it looks like.
+An unknown option is a usage error (exit 2).
 
 serve
   Loads FIXTURE (default: golden/fixtures/prague-devnet/fixture.json) and serves JSON-RPC 2.0
@@ -101,6 +105,7 @@ record would overwrite a file, or the command line is wrong.
 
 export type CliOptions =
   | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
   | ({
       readonly kind: 'replay';
       readonly fixture: string;
@@ -172,15 +177,6 @@ function parseCount(text: string, max: number): number | undefined {
 
 class Usage extends Error {}
 
-/** Splits `--name=value` / `--name value`; returns the value or throws Usage. */
-function takeValue(argv: readonly string[], i: number, name: string): [string, number] {
-  const arg = argv[i]!;
-  if (arg.startsWith(`${name}=`)) return [arg.slice(name.length + 1), i + 1];
-  const next = argv[i + 1];
-  if (next === undefined) throw new Usage(`${name} needs a value`);
-  return [next, i + 2];
-}
-
 export function parseArgs(argv: readonly string[]): CliOptions {
   try {
     return parse(argv);
@@ -190,144 +186,147 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   }
 }
 
+/** What the options of the main faces set; parse() turns it into CliOptions. */
+interface Settings {
+  host: string;
+  port: number;
+  maxBody: number;
+  maxBatch: number;
+  maxResponse: number | undefined;
+  traceTimeoutMs: number | undefined;
+  cors: string[] | undefined;
+  genesis: string | undefined;
+  upstreamTimeoutMs: number | undefined;
+  upstream: string | undefined;
+  replayFile: string | undefined;
+  warm: boolean;
+}
+
+/**
+ * Every option of `serve`, the harness (`--replay-file`) and upstream mode: its value, if it takes
+ * one, and where it applies (`serve`: the server only; `upstream`: needs --upstream). Options go
+ * anywhere on the line; adding one is one entry here.
+ */
+interface OptionSpec {
+  readonly value: boolean;
+  readonly scope?: 'serve' | 'upstream';
+  apply(s: Settings, value: string): void;
+}
+
+const OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  '--replay-file': { value: true, apply: (s, v) => { if (v === '') throw new Usage('--replay-file needs a fixture path'); s.replayFile = v; } },
+  '--upstream': { value: true, apply: (s, v) => { s.upstream = v; } },
+  '--host': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--host needs an address'); s.host = v; } },
+  '--port': { value: true, scope: 'serve', apply: (s, v) => { s.port = parseCount(v, 65535) ?? usage(`--port: not a port number: ${v}`); } },
+  '--max-body': { value: true, scope: 'serve', apply: (s, v) => { s.maxBody = parseSize(v) ?? usage(`--max-body: not a size: ${v} (e.g. 1048576, 512KiB, 5MiB)`); } },
+  '--cors': { value: true, scope: 'serve', apply: (s, v) => { s.cors = parseCors(v); } },
+  '--warm': { value: false, scope: 'serve', apply: (s) => { s.warm = true; } },
+  '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
+  '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
+  '--trace-timeout': { value: true, apply: (s, v) => { s.traceTimeoutMs = parseTraceTimeout(v); } },
+  '--genesis': { value: true, scope: 'upstream', apply: (s, v) => { if (v === '') throw new Usage('--genesis needs a file'); s.genesis = v; } },
+  '--upstream-timeout': {
+    value: true,
+    scope: 'upstream',
+    apply: (s, v) => {
+      const ms = parseUpstreamTimeout(v);
+      s.upstreamTimeoutMs = typeof ms === 'string' ? usage(ms) : ms;
+    },
+  },
+};
+
+function usage(message: string): never {
+  throw new Usage(message);
+}
+
+function parseCors(value: string): string[] {
+  const origins = value.split(',').map((o) => o.trim());
+  if (origins.some((o) => o === '' || /\s/.test(o))) usage(`--cors: not a list of origins: ${value} (e.g. http://localhost:3000,https://app.example)`);
+  return origins;
+}
+
+function parseTraceTimeout(value: string): number {
+  let ms: number;
+  try {
+    ms = parseGoDuration(value);
+  } catch (err) {
+    return usage(`--trace-timeout: ${(err as Error).message} (e.g. 0, 300ms, 5s, 1m30s)`);
+  }
+  return ms < 0 ? usage(`--trace-timeout: a duration cannot be negative: ${value}`) : ms;
+}
+
+/** A request argument is a JSON text: an object or a batch (after `--`, anything is a request). */
+const isRequestText = (arg: string): boolean => /^\s*[{[]/.test(arg);
+
 function parse(argv: readonly string[]): CliOptions {
   if (argv.length === 0) throw new Usage('nothing to do: give "serve [FIXTURE]" or "--replay-file FIXTURE"');
-  if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {
-    // a request argument may contain anything: only look before --replay-file's requests
-    const replayAt = argv.findIndex((a) => a === '--replay-file' || a.startsWith('--replay-file='));
-    const helpAt = argv.findIndex((a) => a === '--help' || a === '-h' || a === 'help');
-    if (replayAt === -1 || helpAt < replayAt) return { kind: 'help' };
-  }
+  const end = argv.indexOf('--');
+  const options = end === -1 ? argv : argv.slice(0, end);
+  if (options.includes('--help') || options.includes('-h') || argv[0] === 'help') return { kind: 'help' };
+  if (options.includes('--version')) return { kind: 'version' };
   if (argv[0] === 'check' || argv[0] === 'record') return parseGoldenCommand(argv);
   if (argv[0] === 'capture') return parseCaptureCommand(argv);
-  let host = DEFAULT_HOST;
-  let port = DEFAULT_PORT;
-  let maxBody = DEFAULT_MAX_BODY;
-  let maxBatch = DEFAULT_MAX_BATCH;
-  let maxResponse: number | undefined;
-  let traceTimeoutMs: number | undefined;
-  let cors: string[] | undefined;
-  let upstreamUrl: string | undefined;
-  let genesis: string | undefined;
-  let upstreamTimeoutMs: number | undefined;
+  const s: Settings = {
+    host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
+    traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
+    replayFile: undefined, warm: false,
+  };
+  const seen = new Set<string>();
+  const positional: string[] = [];
+  const requests: string[] = [];
   let serve = false;
-  let warm = false;
-  let fixture: string | undefined;
-  let sawServeOption = false;
-  const apply = (name: string, value: string): void => {
-    switch (name) {
-      case '--host':
-        if (value === '') throw new Usage('--host needs an address');
-        host = value;
-        return;
-      case '--port': {
-        const n = parseCount(value, 65535);
-        if (n === undefined) throw new Usage(`--port: not a port number: ${value}`);
-        port = n;
-        return;
+  for (let i = 0; i < options.length; i++) {
+    const arg = options[i]!;
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = eq === -1 ? arg : arg.slice(0, eq);
+      const spec = OPTIONS[name] ?? usage(`unknown option: ${name}`);
+      let value = '';
+      if (spec.value) {
+        if (eq !== -1) value = arg.slice(eq + 1);
+        else if (i + 1 < options.length) value = options[++i]!;
+        else usage(`${name} needs a value`);
+      } else if (eq !== -1) {
+        usage(`${name} takes no value`);
       }
-      case '--max-body': {
-        const n = parseSize(value);
-        if (n === undefined) throw new Usage(`--max-body: not a size: ${value} (e.g. 1048576, 512KiB, 5MiB)`);
-        maxBody = n;
-        return;
-      }
-      case '--max-batch': {
-        const n = parseCount(value, 1_000_000);
-        if (n === undefined) throw new Usage(`--max-batch: not a count: ${value}`);
-        maxBatch = n;
-        return;
-      }
-      case '--max-response': {
-        const n = value.trim() === '0' ? 0 : parseSize(value);
-        if (n === undefined) throw new Usage(`--max-response: not a size: ${value} (e.g. 0, 1048576, 25MB)`);
-        maxResponse = n;
-        return;
-      }
-      case '--trace-timeout': {
-        let ms: number;
-        try {
-          ms = parseGoDuration(value);
-        } catch (err) {
-          throw new Usage(`--trace-timeout: ${(err as Error).message} (e.g. 0, 300ms, 5s, 1m30s)`);
-        }
-        if (ms < 0) throw new Usage(`--trace-timeout: a duration cannot be negative: ${value}`);
-        traceTimeoutMs = ms;
-        return;
-      }
-      case '--cors': {
-        const origins = value.split(',').map((o) => o.trim());
-        if (origins.some((o) => o === '' || /\s/.test(o))) throw new Usage(`--cors: not a list of origins: ${value} (e.g. http://localhost:3000,https://app.example)`);
-        cors = origins;
-        return;
-      }
-      case '--genesis':
-        if (value === '') throw new Usage('--genesis needs a file');
-        genesis = value;
-        return;
-      case '--upstream-timeout': {
-        const ms = parseUpstreamTimeout(value);
-        if (typeof ms === 'string') throw new Usage(ms);
-        upstreamTimeoutMs = ms;
-        return;
-      }
-    }
-  };
-  const upstreamOf = (url: string): UpstreamSource => {
-    const problem = checkUpstreamUrl('--upstream', url);
-    if (problem !== undefined) throw new Usage(problem);
-    return { url, genesis, timeoutMs: upstreamTimeoutMs };
-  };
-  for (let i = 0; i < argv.length; ) {
-    const arg = argv[i]!;
-    if (arg === '--replay-file' || arg.startsWith('--replay-file=')) {
-      if (serve || sawServeOption) throw new Usage('--replay-file cannot be combined with serve options');
-      const [path, next] = takeValue(argv, i, '--replay-file');
-      if (path === '') throw new Usage('--replay-file needs a fixture path');
-      const rest = argv.slice(next);
-      return { kind: 'replay', fixture: path, requests: rest.length === 0 ? undefined : rest, maxBatch, maxResponse, traceTimeoutMs };
-    }
-    if ((arg === '--upstream' || arg.startsWith('--upstream=')) && !serve) {
-      // the harness face: as --replay-file, the arguments after the URL are requests
-      if (sawServeOption) throw new Usage('--upstream without serve cannot be combined with serve options');
-      const [url, next] = takeValue(argv, i, '--upstream');
-      const rest = argv.slice(next);
-      return { kind: 'upstream', source: upstreamOf(url), requests: rest.length === 0 ? undefined : rest, maxBatch, maxResponse, traceTimeoutMs };
-    }
-    if (arg === '--upstream' || arg.startsWith('--upstream=')) {
-      const [url, next] = takeValue(argv, i, '--upstream');
-      upstreamUrl = url;
-      i = next;
-      continue;
-    }
-    const name = arg.split('=')[0]!;
-    if (['--host', '--port', '--max-body', '--max-batch', '--max-response', '--trace-timeout', '--cors', '--genesis', '--upstream-timeout'].includes(name)) {
-      const [value, next] = takeValue(argv, i, name);
-      apply(name, value);
-      if (!['--max-batch', '--max-response', '--trace-timeout', '--genesis', '--upstream-timeout'].includes(name)) sawServeOption = true;
-      i = next;
-      continue;
-    }
-    if (arg === 'serve' && !serve) {
+      spec.apply(s, value);
+      seen.add(name);
+    } else if (arg.startsWith('-') && arg.length > 1) {
+      usage(`unknown option: ${arg}`);
+    } else if (arg === 'serve' && !serve && positional.length === 0) {
       serve = true;
-    } else if (arg === '--warm') {
-      warm = true;
-      sawServeOption = true;
-    } else if (arg.startsWith('-')) {
-      throw new Usage(`unknown option: ${arg}`);
-    } else if (serve && fixture === undefined) {
-      fixture = arg;
+    } else if (isRequestText(arg) || arg.trim() === '') {
+      requests.push(arg);
     } else {
-      throw new Usage(`unexpected argument: ${arg}`);
+      positional.push(arg);
     }
-    i++;
   }
-  if (!serve) throw new Usage('nothing to do: give "serve [FIXTURE]" or "--replay-file FIXTURE"');
-  if (upstreamUrl !== undefined && fixture !== undefined) throw new Usage('serve takes a FIXTURE or --upstream URL, not both');
-  if (upstreamUrl === undefined && (genesis !== undefined || upstreamTimeoutMs !== undefined)) {
-    throw new Usage('--genesis and --upstream-timeout need --upstream URL');
+  if (end !== -1) requests.push(...argv.slice(end + 1));
+  const limits = { maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs };
+  const used = (scope: OptionSpec['scope']): string | undefined => [...seen].find((n) => OPTIONS[n]!.scope === scope);
+  if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis and --upstream-timeout need --upstream URL');
+  const upstream = s.upstream === undefined ? undefined : upstreamOf(s);
+  if (!serve) {
+    const serveOption = used('serve');
+    if (serveOption !== undefined) usage(`${serveOption} is one of the serve options (blocktrace serve [FIXTURE] ${serveOption} ...)`);
+    if (positional.length > 0) usage(`unexpected argument: ${positional[0]} (a request is a JSON text, or comes after --)`);
+    const given = requests.length === 0 ? undefined : requests;
+    if (s.replayFile !== undefined && upstream !== undefined) usage('--replay-file and --upstream cannot be combined');
+    if (s.replayFile !== undefined) return { kind: 'replay', fixture: s.replayFile, requests: given, ...limits };
+    if (upstream !== undefined) return { kind: 'upstream', source: upstream, requests: given, ...limits };
+    return usage('nothing to do: give "serve [FIXTURE]" or "--replay-file FIXTURE"');
   }
-  const upstream = upstreamUrl === undefined ? undefined : upstreamOf(upstreamUrl);
-  if (warm && upstream !== undefined) throw new Usage('--warm traces a fixture; it does not apply to --upstream');
-  return { kind: 'serve', fixture, host, port, maxBody, maxBatch, maxResponse, traceTimeoutMs, cors, upstream, ...(warm ? { warm } : {}) };
+  if (s.replayFile !== undefined) usage('--replay-file cannot be combined with serve');
+  if (requests.length > 0) usage('serve takes no requests; send them over HTTP');
+  if (positional.length > 1) usage(`unexpected argument: ${positional[1]}`);
+  const fixture = positional[0];
+  if (upstream !== undefined && fixture !== undefined) usage('serve takes a FIXTURE or --upstream URL, not both');
+  if (s.warm && upstream !== undefined) usage('--warm traces a fixture; it does not apply to --upstream');
+  return { kind: 'serve', fixture, host: s.host, port: s.port, maxBody: s.maxBody, cors: s.cors, upstream, ...limits, ...(s.warm ? { warm: true } : {}) };
+}
+
+function upstreamOf(s: Settings): UpstreamSource {
+  const problem = checkUpstreamUrl('--upstream', s.upstream!);
+  if (problem !== undefined) usage(problem);
+  return { url: s.upstream!, genesis: s.genesis, timeoutMs: s.upstreamTimeoutMs };
 }

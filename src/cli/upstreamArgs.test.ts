@@ -8,7 +8,7 @@ const TABLE: readonly (readonly [readonly string[], Partial<CliOptions> | string
   [['serve', '--upstream', URL], { kind: 'serve', fixture: undefined, upstream: source }],
   [['serve', '--upstream', URL, '--genesis', 'g.json', '--upstream-timeout', '2s', '--port', '0'], { kind: 'serve', port: 0, upstream: { url: URL, genesis: 'g.json', timeoutMs: 2000 } }],
   [['--upstream', URL], { kind: 'upstream', source, requests: undefined }],
-  [['--genesis=g.json', '--upstream', URL, '{"a":1}', '--genesis'], { kind: 'upstream', source: { ...source, genesis: 'g.json' }, requests: ['{"a":1}', '--genesis'] }],
+  [['--genesis=g.json', '--upstream', URL, '{"a":1}', '--', '--genesis'], { kind: 'upstream', source: { ...source, genesis: 'g.json' }, requests: ['{"a":1}', '--genesis'] }],
   [['capture', '--rpc', URL, '--block', '5', '--out', 'f.json'], { kind: 'capture', source, from: 5n, to: 5n, out: 'f.json' }],
   [['capture', '--rpc', URL, '--block', '0x5', '--to', '9', '--out', 'f.json', '--upstream-timeout=1m'], { kind: 'capture', source: { ...source, timeoutMs: 60000 }, from: 5n, to: 9n, out: 'f.json' }],
   [['serve', 'f.json', '--upstream', URL], 'not both'],

@@ -5,6 +5,7 @@ import { findTracer, tracerNames, type TracerEntry } from '../trace/registry.ts'
 import { renderParityBlock, renderParityTx } from '../trace/render/parity.ts';
 import type { BlockRecording } from '../trace/types.ts';
 import { ResultCache } from './resultCache.ts';
+import { VERSION } from '../version.ts';
 
 /** The tracer registry as the RPC layer sees it (trace/registry.ts by default). */
 export interface TracerLookup {
@@ -57,7 +58,7 @@ export const DEFAULT_MAX_BATCH = 100;
 export const DEFAULT_MAX_RESPONSE = 25 * 1000 * 1000;
 /** go-ethereum eth/tracers/api.go defaultTraceTimeout: 5 s (the CLI's default; createContext's is none). */
 export const DEFAULT_TRACE_TIMEOUT_MS = 5000;
-export const CLIENT_VERSION = 'blocktrace/v0.1.0';
+export const CLIENT_VERSION = `blocktrace/v${VERSION}`;
 /** Rendered trace results kept per loaded chain. */
 export const DEFAULT_RESULT_CACHE_BYTES = 256 * 1024 * 1024;
 
