@@ -81,6 +81,7 @@ function decodeTopics(node: JsonNode): Uint8Array[][] {
 export const gethFilterCriteria: ParamCodec<FilterCriteria> = {
   required: true,
   decode(node) {
+    if (node.t === 'null') return { blockHash: undefined, fromBlock: undefined, toBlock: undefined, addresses: [], topics: [] };
     if (node.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go value of type filters.input`);
     const field = (name: string): JsonNode | undefined => {
       let found: JsonNode | undefined;
@@ -91,7 +92,7 @@ export const gethFilterCriteria: ParamCodec<FilterCriteria> = {
     const hashNode = field('blockHash');
     const fromNode = field('fromBlock');
     const toNode = field('toBlock');
-    const blockHash = present(hashNode) ? gethHash.decode(hashNode) : undefined;
+    const blockHash = present(hashNode) ? inField('blockHash', () => gethHash.decode(hashNode)) : undefined;
     const fromBlock = present(fromNode) ? gethBlockNumber.decode(fromNode) : undefined;
     const toBlock = present(toNode) ? gethBlockNumber.decode(toNode) : undefined;
     if (blockHash !== undefined && (fromBlock !== undefined || toBlock !== undefined)) {
@@ -108,6 +109,16 @@ export const gethFilterCriteria: ParamCodec<FilterCriteria> = {
     };
   },
 };
+
+/** encoding/json names the struct field of a type error raised inside it. */
+function inField<T>(field: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (err) {
+    if (err instanceof ParamDecodeError) throw new ParamDecodeError(err.message.replace(' into Go value of type ', ` into Go struct field input.${field} of type `));
+    throw err;
+  }
+}
 
 /** common/math HexOrDecimal64: a JSON string or bare token, `0x` hex or decimal. */
 export const gethHexOrDecimal64: ParamCodec<bigint> = {
