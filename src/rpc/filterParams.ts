@@ -128,6 +128,7 @@ export const gethHexOrDecimal64: ParamCodec<bigint> = {
     if (text.length > 1 && text.startsWith('"')) text = text.slice(1, -1);
     const hex = text.startsWith('0x') || text.startsWith('0X');
     const digits = hex ? text.slice(2) : text;
+    if (text === '') return 0n; // math.ParseUint64("") is 0, ok
     const ok = digits.length > 0 && (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits);
     const value = ok ? BigInt(hex ? `0x${digits}` : digits) : -1n;
     if (value < 0n || value > 0xffffffffffffffffn) throw new ParamDecodeError(`invalid hex or decimal integer ${JSON.stringify(text)}`);
@@ -163,7 +164,11 @@ export const gethFloatList: ParamCodec<number[]> = {
 };
 
 /** rpc.BlockNumberOrHash after decoding. */
-export type BlockNumberOrHash = BlockSelector | { readonly hash: Uint8Array; readonly requireCanonical: boolean };
+export type BlockNumberOrHash =
+  | BlockSelector
+  | { readonly hash: Uint8Array; readonly requireCanonical: boolean }
+  /** `{}`: decodes, and the backend then refuses it. */
+  | { readonly neither: true };
 
 /** rpc.BlockNumberOrHash.UnmarshalJSON: an object {blockHash|blockNumber, requireCanonical}, a hash, a number or a tag. */
 export const gethBlockNumberOrHash: ParamCodec<BlockNumberOrHash> = {
@@ -185,7 +190,7 @@ export const gethBlockNumberOrHash: ParamCodec<BlockNumberOrHash> = {
       }
       if (hash !== undefined) return { hash, requireCanonical };
       if (number !== undefined) return number;
-      throw new ParamDecodeError('invalid arguments; neither block nor hash specified');
+      return { neither: true };
     }
     if (node.t !== 'string') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go value of type string`);
     if (node.value.length === 66) return { hash: gethHash.decode(node), requireCanonical: false };
