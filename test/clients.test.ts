@@ -9,6 +9,8 @@
 // cancun-devnet block but the 200-transaction block 0xa, of which it runs the first, a middle and
 // the last; CAST_RUN_ALL=1 runs all 310 transactions of both chains.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonRpcProvider } from 'ethers';
 import { createPublicClient, http, type PublicClient } from 'viem';
@@ -62,14 +64,22 @@ afterAll(async () => {
     await c.bt?.child.stop();
     await c.anvil?.stop();
   }
+  for (const home of Object.values(HOMES)) rmSync(home, { recursive: true, force: true });
 });
 
 /** The contract that emitted the chain's first log. */
 const emitter = async (c: Chain): Promise<string> =>
   (await rpc<{ address: string }[]>(c.bt.url, 'eth_getLogs', [{ fromBlock: 'earliest' }]))[0]!.address;
 
-async function cast(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = Bun.spawn([CAST, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+/**
+ * cast keeps the state it fetched under $HOME/.foundry/cache/rpc/<chain id>/<block>: each server
+ * gets its own HOME, so that no answer of one is served from the other's cache.
+ */
+const HOMES = { ours: mkdtempSync(join(tmpdir(), 'blocktrace-cast-ours-')), anvil: mkdtempSync(join(tmpdir(), 'blocktrace-cast-anvil-')) };
+
+async function cast(args: readonly string[], home: string = HOMES.ours): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, NO_COLOR: '1', HOME: home };
+  const proc = Bun.spawn([CAST, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, stdout, stderr };
 }
@@ -103,7 +113,7 @@ describe.each(chains.map((c) => [c.name, c] as const))('cast run on %s', (_name,
     const results = await pool(
       hashes.map((hash) => async () => {
         const ours = await cast(['run', hash, '--rpc-url', c.bt.url]);
-        const theirs = await cast(['run', hash, '--rpc-url', c.anvil.url]);
+        const theirs = await cast(['run', hash, '--rpc-url', c.anvil.url], HOMES.anvil);
         return { hash, ours, theirs };
       }),
       3,
@@ -125,7 +135,7 @@ describe.each(chains.map((c) => [c.name, c] as const))('cast run on %s', (_name,
 describe.each(chains.map((c) => [c.name, c] as const))('cast reads on %s', (_name, c) => {
   const sameAsAnvil = async (args: readonly string[]) => {
     const ours = await cast([...args, '--rpc-url', c.bt.url]);
-    const theirs = await cast([...args, '--rpc-url', c.anvil.url]);
+    const theirs = await cast([...args, '--rpc-url', c.anvil.url], HOMES.anvil);
     expect(ours).toEqual(theirs);
     expect(ours.code).toBe(0);
     return ours.stdout;
