@@ -9,13 +9,21 @@
 // cancun-devnet block but the 200-transaction block 0xa, of which it runs the first, a middle and
 // the last; CAST_RUN_ALL=1 runs all 310 transactions of both chains.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JsonRpcProvider } from 'ethers';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { startBlocktrace, type Server } from '../bench/blocktrace.ts';
+import { findMethod } from '../src/rpc/methods.ts';
 import { mineCorpusChain, startAnvil, type Anvil } from './helpers/anvil.ts';
 
 const ROOT = join(import.meta.dir, '..');
+/**
+ * The state reads and eth_call come from the other half of issue 15 (branch wt-15a). Until they are
+ * in the method table, the tests that need them cannot run and are skipped; they run once merged.
+ */
+const STATE = ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt', 'eth_call'].every((m) => findMethod(m) !== undefined);
 const CAST = join(ROOT, 'node_modules/@foundry-rs/cast-linux-amd64/bin/cast');
 const SLOW = 240_000;
 
@@ -62,14 +70,22 @@ afterAll(async () => {
     await c.bt?.child.stop();
     await c.anvil?.stop();
   }
+  for (const home of Object.values(HOMES)) rmSync(home, { recursive: true, force: true });
 });
 
 /** The contract that emitted the chain's first log. */
 const emitter = async (c: Chain): Promise<string> =>
   (await rpc<{ address: string }[]>(c.bt.url, 'eth_getLogs', [{ fromBlock: 'earliest' }]))[0]!.address;
 
-async function cast(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = Bun.spawn([CAST, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env: { ...process.env, NO_COLOR: '1' } });
+/**
+ * cast keeps the state it fetched under $HOME/.foundry/cache/rpc/<chain id>/<block>: each server
+ * gets its own HOME, so that no answer of one is served from the other's cache.
+ */
+const HOMES = { ours: mkdtempSync(join(tmpdir(), 'blocktrace-cast-ours-')), anvil: mkdtempSync(join(tmpdir(), 'blocktrace-cast-anvil-')) };
+
+async function cast(args: readonly string[], home: string = HOMES.ours): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, NO_COLOR: '1', HOME: home };
+  const proc = Bun.spawn([CAST, ...args], { stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', env });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, stdout, stderr };
 }
@@ -97,13 +113,13 @@ function runnable(c: Chain): string[] {
 }
 
 describe.each(chains.map((c) => [c.name, c] as const))('cast run on %s', (_name, c) => {
-  test('every transaction prints its call tree; where anvil runs it too, the same tree', async () => {
+  test.skipIf(!STATE)('every transaction prints its call tree; where anvil runs it too, the same tree', async () => {
     const hashes = runnable(c);
     expect(hashes.length).toBeGreaterThan(10);
     const results = await pool(
       hashes.map((hash) => async () => {
         const ours = await cast(['run', hash, '--rpc-url', c.bt.url]);
-        const theirs = await cast(['run', hash, '--rpc-url', c.anvil.url]);
+        const theirs = await cast(['run', hash, '--rpc-url', c.anvil.url], HOMES.anvil);
         return { hash, ours, theirs };
       }),
       3,
@@ -125,13 +141,13 @@ describe.each(chains.map((c) => [c.name, c] as const))('cast run on %s', (_name,
 describe.each(chains.map((c) => [c.name, c] as const))('cast reads on %s', (_name, c) => {
   const sameAsAnvil = async (args: readonly string[]) => {
     const ours = await cast([...args, '--rpc-url', c.bt.url]);
-    const theirs = await cast([...args, '--rpc-url', c.anvil.url]);
+    const theirs = await cast([...args, '--rpc-url', c.anvil.url], HOMES.anvil);
     expect(ours).toEqual(theirs);
     expect(ours.code).toBe(0);
     return ours.stdout;
   };
 
-  test('balance, nonce, code, storage at the head and at a past block', async () => {
+  test.skipIf(!STATE)('balance, nonce, code, storage at the head and at a past block', async () => {
     const tx = await rpc<{ from: string }>(c.bt.url, 'eth_getTransactionByHash', [c.txs[2]![0]]);
     const contract = await emitter(c);
     for (const block of ['latest', '1']) {
@@ -142,7 +158,7 @@ describe.each(chains.map((c) => [c.name, c] as const))('cast reads on %s', (_nam
     }
   }, SLOW);
 
-  test('call', async () => {
+  test.skipIf(!STATE)('call', async () => {
     await sameAsAnvil(['call', await emitter(c), '0x', '--block', 'latest']);
   }, SLOW);
 
@@ -162,33 +178,57 @@ describe.each(chains.map((c) => [c.name, c] as const))('cast reads on %s', (_nam
 describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', (_name, c) => {
   const viem = (url: string): PublicClient => createPublicClient({ transport: http(url) }) as PublicClient;
 
-  test('viem: state, logs, counts, transactions by position, fees', async () => {
+  test('viem: logs, counts, transactions by position, fees', async () => {
     const [ours, theirs] = [viem(c.bt.url), viem(c.anvil.url)];
-    const tx = await ours.getTransaction({ blockNumber: 2n, index: 0 });
-    expect(tx).toEqual(await theirs.getTransaction({ blockNumber: 2n, index: 0 }));
-    for (const blockNumber of [1n, undefined]) {
-      const at = blockNumber === undefined ? {} : { blockNumber };
-      expect(await ours.getBalance({ address: tx.from, ...at })).toBe(await theirs.getBalance({ address: tx.from, ...at }));
-      expect(await ours.getTransactionCount({ address: tx.from, ...at })).toBe(await theirs.getTransactionCount({ address: tx.from, ...at }));
-    }
+    expect(await ours.getTransaction({ blockNumber: 2n, index: 0 })).toEqual(await theirs.getTransaction({ blockNumber: 2n, index: 0 }));
     const logs = await ours.getLogs({ fromBlock: 0n, toBlock: 'latest' });
     expect(logs.length).toBeGreaterThan(50);
     expect(logs).toEqual(await theirs.getLogs({ fromBlock: 0n, toBlock: 'latest' }));
-    const address = logs[0]!.address;
-    expect(await ours.getCode({ address })).toBe(await theirs.getCode({ address }));
-    expect(await ours.getStorageAt({ address, slot: '0x0' })).toBe(await theirs.getStorageAt({ address, slot: '0x0' }));
     for (let n = 0n; n < BigInt(c.txs.length); n++) {
       expect(await ours.getBlockTransactionCount({ blockNumber: n })).toBe(c.txs[Number(n)]!.length);
+      expect(await ours.getBlockTransactionCount({ blockNumber: n })).toBe(await theirs.getBlockTransactionCount({ blockNumber: n }));
     }
     expect(await ours.getGasPrice()).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_gasPrice')));
-    const fees = await ours.estimateFeesPerGas();
-    expect(fees.maxPriorityFeePerGas).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_maxPriorityFeePerGas')));
     const history = await ours.getFeeHistory({ blockCount: 4, rewardPercentiles: [25, 75] });
     expect(history).toEqual(await theirs.getFeeHistory({ blockCount: 4, rewardPercentiles: [25, 75] }));
     expect(await ours.getBlobBaseFee()).toBe(await theirs.getBlobBaseFee());
   }, SLOW);
 
-  test('ethers: balance, code, storage, logs, fee data', async () => {
+  test.skipIf(!STATE)('viem: balance, nonce, code, storage; fee estimate', async () => {
+    const [ours, theirs] = [viem(c.bt.url), viem(c.anvil.url)];
+    const tx = await ours.getTransaction({ blockNumber: 2n, index: 0 });
+    for (const blockNumber of [1n, undefined]) {
+      const at = blockNumber === undefined ? {} : { blockNumber };
+      expect(await ours.getBalance({ address: tx.from, ...at })).toBe(await theirs.getBalance({ address: tx.from, ...at }));
+      expect(await ours.getTransactionCount({ address: tx.from, ...at })).toBe(await theirs.getTransactionCount({ address: tx.from, ...at }));
+    }
+    const address = (await ours.getLogs({ fromBlock: 0n, toBlock: 'latest' }))[0]!.address;
+    expect(await ours.getCode({ address })).toBe(await theirs.getCode({ address }));
+    expect(await ours.getStorageAt({ address, slot: '0x0' })).toBe(await theirs.getStorageAt({ address, slot: '0x0' }));
+    const fees = await ours.estimateFeesPerGas();
+    expect(fees.maxPriorityFeePerGas).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_maxPriorityFeePerGas')));
+  }, SLOW);
+
+  test('ethers: logs, transactions, fee data', async () => {
+    const ours = new JsonRpcProvider(c.bt.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    const theirs = new JsonRpcProvider(c.anvil.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    try {
+      const logs = await ours.getLogs({ fromBlock: 0, toBlock: 'latest' });
+      expect(logs.length).toBeGreaterThan(50);
+      expect(logs.map((l) => l.toJSON())).toEqual((await theirs.getLogs({ fromBlock: 0, toBlock: 'latest' })).map((l) => l.toJSON()));
+      const block = await ours.getBlock(2, true);
+      expect(block?.prefetchedTransactions.map((t) => t.toJSON())).toEqual((await theirs.getBlock(2, true))?.prefetchedTransactions.map((t) => t.toJSON()));
+      const fee = await ours.getFeeData();
+      expect(fee.gasPrice).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_gasPrice')));
+      expect(fee.maxPriorityFeePerGas).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_maxPriorityFeePerGas')));
+      expect(fee.maxFeePerGas).not.toBeNull();
+    } finally {
+      ours.destroy();
+      theirs.destroy();
+    }
+  }, SLOW);
+
+  test.skipIf(!STATE)('ethers: balance, nonce, code, storage', async () => {
     const ours = new JsonRpcProvider(c.bt.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
     const theirs = new JsonRpcProvider(c.anvil.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
     try {
@@ -197,15 +237,9 @@ describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', 
       expect(await ours.getBalance(tx!.from)).toBe(await theirs.getBalance(tx!.from));
       expect(await ours.getBalance(tx!.from, 1)).toBe(await theirs.getBalance(tx!.from, 1));
       expect(await ours.getTransactionCount(tx!.from, 1)).toBe(await theirs.getTransactionCount(tx!.from, 1));
-      const logs = await ours.getLogs({ fromBlock: 0, toBlock: 'latest' });
-      expect(logs.map((l) => l.toJSON())).toEqual((await theirs.getLogs({ fromBlock: 0, toBlock: 'latest' })).map((l) => l.toJSON()));
-      const address = logs[0]!.address;
+      const address = (await ours.getLogs({ fromBlock: 0, toBlock: 'latest' }))[0]!.address;
       expect(await ours.getCode(address)).toBe(await theirs.getCode(address));
       expect(await ours.getStorage(address, 0)).toBe(await theirs.getStorage(address, 0));
-      const fee = await ours.getFeeData();
-      expect(fee.gasPrice).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_gasPrice')));
-      expect(fee.maxPriorityFeePerGas).not.toBeNull();
-      expect(fee.maxFeePerGas).not.toBeNull();
     } finally {
       ours.destroy();
       theirs.destroy();

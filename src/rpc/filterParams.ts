@@ -81,6 +81,7 @@ function decodeTopics(node: JsonNode): Uint8Array[][] {
 export const gethFilterCriteria: ParamCodec<FilterCriteria> = {
   required: true,
   decode(node) {
+    if (node.t === 'null') return { blockHash: undefined, fromBlock: undefined, toBlock: undefined, addresses: [], topics: [] };
     if (node.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go value of type filters.input`);
     const field = (name: string): JsonNode | undefined => {
       let found: JsonNode | undefined;
@@ -91,7 +92,7 @@ export const gethFilterCriteria: ParamCodec<FilterCriteria> = {
     const hashNode = field('blockHash');
     const fromNode = field('fromBlock');
     const toNode = field('toBlock');
-    const blockHash = present(hashNode) ? gethHash.decode(hashNode) : undefined;
+    const blockHash = present(hashNode) ? inField('blockHash', () => gethHash.decode(hashNode)) : undefined;
     const fromBlock = present(fromNode) ? gethBlockNumber.decode(fromNode) : undefined;
     const toBlock = present(toNode) ? gethBlockNumber.decode(toNode) : undefined;
     if (blockHash !== undefined && (fromBlock !== undefined || toBlock !== undefined)) {
@@ -109,6 +110,16 @@ export const gethFilterCriteria: ParamCodec<FilterCriteria> = {
   },
 };
 
+/** encoding/json names the struct field of a type error raised inside it. */
+function inField<T>(field: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (err) {
+    if (err instanceof ParamDecodeError) throw new ParamDecodeError(err.message.replace(' into Go value of type ', ` into Go struct field input.${field} of type `));
+    throw err;
+  }
+}
+
 /** common/math HexOrDecimal64: a JSON string or bare token, `0x` hex or decimal. */
 export const gethHexOrDecimal64: ParamCodec<bigint> = {
   required: true,
@@ -117,6 +128,7 @@ export const gethHexOrDecimal64: ParamCodec<bigint> = {
     if (text.length > 1 && text.startsWith('"')) text = text.slice(1, -1);
     const hex = text.startsWith('0x') || text.startsWith('0X');
     const digits = hex ? text.slice(2) : text;
+    if (text === '') return 0n; // math.ParseUint64("") is 0, ok
     const ok = digits.length > 0 && (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits);
     const value = ok ? BigInt(hex ? `0x${digits}` : digits) : -1n;
     if (value < 0n || value > 0xffffffffffffffffn) throw new ParamDecodeError(`invalid hex or decimal integer ${JSON.stringify(text)}`);
@@ -152,7 +164,11 @@ export const gethFloatList: ParamCodec<number[]> = {
 };
 
 /** rpc.BlockNumberOrHash after decoding. */
-export type BlockNumberOrHash = BlockSelector | { readonly hash: Uint8Array; readonly requireCanonical: boolean };
+export type BlockNumberOrHash =
+  | BlockSelector
+  | { readonly hash: Uint8Array; readonly requireCanonical: boolean }
+  /** `{}`: decodes, and the backend then refuses it. */
+  | { readonly neither: true };
 
 /** rpc.BlockNumberOrHash.UnmarshalJSON: an object {blockHash|blockNumber, requireCanonical}, a hash, a number or a tag. */
 export const gethBlockNumberOrHash: ParamCodec<BlockNumberOrHash> = {
@@ -174,7 +190,7 @@ export const gethBlockNumberOrHash: ParamCodec<BlockNumberOrHash> = {
       }
       if (hash !== undefined) return { hash, requireCanonical };
       if (number !== undefined) return number;
-      throw new ParamDecodeError('invalid arguments; neither block nor hash specified');
+      return { neither: true };
     }
     if (node.t !== 'string') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go value of type string`);
     if (node.value.length === 66) return { hash: gethHash.decode(node), requireCanonical: false };

@@ -18,12 +18,13 @@ describe('execution-apis recordings (go-ethereum)', async () => {
   const ctx = createContext(await loadChain(EXAPI), { log: () => {} });
   const dirs = readdirSync(EXAPI, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   test('the copied recordings are all here', () => {
-    expect(dirs).toEqual(['debug_traceBlockByHash', 'debug_traceBlockByNumber', 'debug_traceTransaction', 'eth_getBlockByNumber']);
+    // the tracing ones; test/golden/archiveReads.test.ts counts those of the other eth_* reads
+    expect(dirs).toEqual(expect.arrayContaining(['debug_traceBlockByHash', 'debug_traceBlockByNumber', 'debug_traceTransaction', 'eth_getBlockByNumber']));
   });
   const { exchanges } = readGolden(EXAPI);
   test('one exchange per .io file', () => {
     const files = dirs.flatMap((dir) => readdirSync(join(EXAPI, dir)).map((f) => `${dir}/${f.replace(/\.io$/, '')}`));
-    expect(exchanges.map((e) => e.name)).toEqual(files.sort());
+    expect(exchanges.map((e) => e.name).sort()).toEqual(files.sort());
   });
   for (const exchange of exchanges) {
     test(exchange.name, async () => expect(await checkExchange(ctx, exchange, 'bytes')).toBeUndefined());

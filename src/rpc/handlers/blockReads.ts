@@ -13,6 +13,7 @@ import { resolveBlock } from './resolve.ts';
 
 /** eth/api_backend.go BlockByNumberOrHash: an unknown hash is no block; a non-canonical one cannot be here. */
 export function resolveNumberOrHash(chain: ChainView, param: BlockNumberOrHash): ChainBlock | undefined {
+  if ('neither' in param) throw new ServerError('invalid arguments; neither block nor hash specified');
   return 'hash' in param ? chain.blockByHash(param.hash) : resolveBlock(chain, param);
 }
 

@@ -10,6 +10,8 @@ import type { BlockSelector } from '../schemas.ts';
 import { LogIndex } from './logIndex.ts';
 
 /** rpc.BlockNumber values of the tags (rpc/types.go). */
+/** eth/ethconfig/config.go Defaults.LogQueryLimit. */
+const LOG_QUERY_LIMIT = 1000;
 const TAG_NUMBER = { earliest: -5n, safe: -4n, finalized: -3n, latest: -2n, pending: -1n } as const;
 
 const asInt64 = (selector: BlockSelector | undefined): bigint =>
@@ -33,6 +35,8 @@ function resolveEnd(chain: ChainView, n: bigint): bigint | undefined {
 
 export function ethGetLogs([crit]: [FilterCriteria], ctx: RpcContext): Record<string, unknown>[] {
   const { chain } = ctx;
+  // eth/ethconfig Defaults.LogQueryLimit; go-ethereum checks it before the range
+  if (crit.addresses.length > LOG_QUERY_LIMIT) throw new ServerError('exceed max addresses or topics per search position');
   const match = { addresses: crit.addresses.map(hexBytes), topics: crit.topics.map((set) => set.map(hexBytes)) };
   if (crit.blockHash !== undefined) {
     const block = chain.blockByHash(crit.blockHash);
