@@ -1,6 +1,7 @@
 // The transport-free core: request text in, response text out (undefined when go-ethereum would
 // write nothing: an empty body, a notification, a batch of notifications). Mirrors go-ethereum
 // rpc/json.go (message decoding, raw id echo) and rpc/handler.go (call, batch and error rules).
+import { boundedGoJson, OverBudget } from '../encoding/boundedJson.ts';
 import { goJson } from '../encoding/json.ts';
 import {
   InvalidParamsError,
@@ -104,8 +105,14 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
       throw err;
     }
     const value = await spec.handler(args, ctx);
-    const text = goJson(value === undefined ? null : value);
-    const result = { text, bytes: Buffer.byteLength(text) };
+    let result: CachedResult;
+    try {
+      // the size limit is kept while writing: a huge result stops at the limit, not after it is built
+      result = boundedGoJson(value === undefined ? null : value, ctx.maxResponse);
+    } catch (err) {
+      if (err instanceof OverBudget) throw new ResponseTooLargeError();
+      throw err;
+    }
     if (cacheKey !== undefined) ctx.results!.set(cacheKey, result);
     return resultAnswer(id, result, ctx);
   } catch (err) {

@@ -1,0 +1,63 @@
+// goJson with a byte budget: a result is written piece by piece (objects and arrays walked, each leaf
+// serialised alone) and the writing stops as soon as the budget is passed, so a result of gigabytes
+// costs no more memory than the budget and answers "response too large" at once.
+import { goJson } from './json.ts';
+
+/** Thrown when the text would pass the budget. */
+export class OverBudget extends Error {
+  constructor(readonly limit: number) {
+    super(`result over ${limit} bytes`);
+  }
+}
+
+/** Leaves and small nodes are written by goJson in one go: a node this many keys/items or fewer. */
+const SMALL = 8;
+
+/**
+ * The goJson text of `value` and its UTF-8 length; throws OverBudget once it passes `limit`
+ * bytes (0: no limit, and then the text is goJson's in one go).
+ */
+export function boundedGoJson(value: unknown, limit: number): { text: string; bytes: number } {
+  if (limit <= 0) {
+    const text = goJson(value);
+    return { text, bytes: Buffer.byteLength(text) };
+  }
+  const parts: string[] = [];
+  let bytes = 0;
+  const emit = (text: string): void => {
+    bytes += text.length; // a lower bound of the UTF-8 length, exact for ASCII
+    if (bytes > limit) throw new OverBudget(limit);
+    parts.push(text);
+  };
+  const write = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      if (v.length <= SMALL && !v.some(isContainer)) return emit(goJson(v));
+      emit('[');
+      v.forEach((item, i) => {
+        if (i > 0) emit(',');
+        write(item === undefined || typeof item === 'function' ? null : item);
+      });
+      return emit(']');
+    }
+    if (v !== null && typeof v === 'object' && !('toJSON' in v)) {
+      const entries = Object.entries(v).filter(([, x]) => x !== undefined && typeof x !== 'function');
+      if (entries.length <= SMALL && !entries.some(([, x]) => isContainer(x))) return emit(goJson(v));
+      emit('{');
+      entries.forEach(([k, x], i) => {
+        emit(`${i > 0 ? ',' : ''}${goJson(k)}:`);
+        write(x);
+      });
+      return emit('}');
+    }
+    emit(goJson(v));
+  };
+  write(value);
+  const text = parts.join('');
+  const exact = Buffer.byteLength(text);
+  if (exact > limit) throw new OverBudget(limit);
+  return { text, bytes: exact };
+}
+
+function isContainer(v: unknown): boolean {
+  return v !== null && typeof v === 'object';
+}
