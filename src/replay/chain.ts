@@ -9,7 +9,8 @@ import { bytesToHex, bytesToUnprefixedHex, createAddressFromString, equalsBytes 
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording } from '../trace/types.ts';
-import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, TxLocation } from './chainView.ts';
+import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
+import { StateReaders } from './stateReader.ts';
 import { makeCommon } from './common.ts';
 import { checkExpectedEnd } from './expectedEnd.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
@@ -40,6 +41,7 @@ export class FixtureChain implements ChainView {
   private readonly txIndex = new Map<string, TxLocation>();
   // Recordings are remade on demand; rendered answers stay in the RPC layer's result cache.
   private readonly recordings = new RecordingStore(KEEP_RECORDINGS);
+  private readonly readers: StateReaders;
 
   private constructor(
     spec: ChainSpec,
@@ -47,8 +49,10 @@ export class FixtureChain implements ChainView {
     private readonly recorder: Recorder,
     readonly chainId: bigint,
     private readonly ordered: StoredBlock[],
+    stateManager: MerkleStateManager,
   ) {
     this.label = `${spec.path} (${spec.format})`;
+    this.readers = new StateReaders(stateManager);
     for (const b of ordered) this.index(b);
   }
 
@@ -77,6 +81,12 @@ export class FixtureChain implements ChainView {
   receipts(block: ChainBlock): readonly ReceiptInfo[] {
     return this.byHash.get(bytesToUnprefixedHex(block.hash))?.receipts ?? [];
   }
+
+  readonly stateAfter = (block: ChainBlock): Promise<StateReader> => {
+    const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
+    if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
+    return this.readers.at(stored.stateRoot);
+  };
 
   /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */
   clearCaches(): void {
@@ -158,7 +168,7 @@ export class FixtureChain implements ChainView {
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered);
+    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
   }
 }
 

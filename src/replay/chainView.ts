@@ -45,6 +45,15 @@ export interface BlockFetcher {
   tx(hash: Uint8Array): Promise<TxLocation | undefined>;
 }
 
+/** The state after one block. */
+export interface StateReader {
+  balance(address: Uint8Array): Promise<bigint>;
+  nonce(address: Uint8Array): Promise<bigint>;
+  code(address: Uint8Array): Promise<Uint8Array>;
+  /** The slot's value, 32 bytes. */
+  storage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array>;
+}
+
 export interface RecordOptions {
   /** Record the state the transactions touch (TxRecording.state); empty otherwise. */
   readonly state?: boolean;
@@ -74,4 +83,9 @@ export interface ChainView {
    * them (prestateTracer); a recording with state serves the others too.
    */
   recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording>;
+  /**
+   * The state after `block`, read from the trie at its root. Unset where state is not held here
+   * (upstream mode forwards state reads to the node).
+   */
+  readonly stateAfter?: ((block: ChainBlock) => Promise<StateReader>) | undefined;
 }

@@ -32,6 +32,7 @@ import { ethBaseFee, ethBlobBaseFee, ethFeeHistory, ethGasPrice, ethMaxPriorityF
 import { ethGetLogs } from './handlers/logs.ts';
 import { ethAccounts, ethSyncing, netListening, netPeerCount, refuseWrite, WRITE_METHODS } from './handlers/node.ts';
 import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTransaction } from './handlers/raw.ts';
+import { ethGetBalance, ethGetCode, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import {
   anyParam,
@@ -43,12 +44,14 @@ import {
 } from './filterParams.ts';
 import type { JsonNode } from './rawJson.ts';
 import {
+  gethAddress,
   gethBlockNumber,
   gethBool,
   gethHash,
   gethTraceConfig,
   ParamDecodeError,
   type ParamCodec,
+  gethString,
 } from './schemas.ts';
 import { serdeHash, serdeLenientBlock, serdeUnexpected } from './serdeParams.ts';
 
@@ -85,6 +88,10 @@ const METHODS = new Map<string, MethodSpec>([
   ['web3_clientVersion', method('geth', [], web3ClientVersion)],
   // the read-only archive surface (issue 15): logs, by-block reads, fees, node status, raw encodings
   ['eth_getLogs', method('geth', [gethFilterCriteria], ethGetLogs)],
+  ['eth_getBalance', method('geth', [gethAddress, gethBlockNumberOrHash], ethGetBalance)],
+  ['eth_getTransactionCount', method('geth', [gethAddress, gethBlockNumberOrHash], ethGetTransactionCount)],
+  ['eth_getCode', method('geth', [gethAddress, gethBlockNumberOrHash], ethGetCode)],
+  ['eth_getStorageAt', method('geth', [gethAddress, gethString, gethBlockNumberOrHash], ethGetStorageAt)],
   ['eth_getBlockReceipts', method('geth', [gethBlockNumberOrHash], ethGetBlockReceipts)],
   ['eth_getBlockTransactionCountByNumber', method('geth', [gethBlockNumber], ethGetBlockTransactionCountByNumber)],
   ['eth_getBlockTransactionCountByHash', method('geth', [gethHash], ethGetBlockTransactionCountByHash)],

@@ -21,6 +21,7 @@ export type BlockTag = Static<typeof BlockTag>;
 export const Quantity = Type.String({ pattern: '^0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,15})$' });
 /** A 32-byte hash. */
 export const Hash32 = Type.String({ pattern: '^0[xX][0-9a-fA-F]{64}$' });
+export const Address20 = Type.String({ pattern: '^0[xX][0-9a-fA-F]{40}$' });
 
 /** A block selector after decoding: a number or a tag. */
 export type BlockSelector = { readonly number: bigint } | { readonly tag: BlockTag };
@@ -44,7 +45,6 @@ export interface ParamCodec<T> {
 
 export const isBlockTag = Value.Check.bind(Value, BlockTag) as (v: unknown) => v is BlockTag;
 const isQuantity = (v: string): boolean => Value.Check(Quantity, v);
-const isHash32 = (v: string): boolean => Value.Check(Hash32, v);
 
 // ---- go-ethereum ---------------------------------------------------------------------------
 
@@ -114,24 +114,31 @@ function goKind(node: JsonNode): string {
   }
 }
 
-/** common.Hash via hexutil.UnmarshalFixedJSON. */
-export const gethHash: ParamCodec<Uint8Array> = {
-  required: true,
-  decode(node) {
-    if (node.t === 'string' && isHash32(node.value) && !node.raw.includes('\\')) return hexToBytes(node.value.slice(2));
-    const raw = node.raw;
-    if (!(raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"'))) throw goTypeError('non-string', 'common.Hash');
-    let text = raw.slice(1, -1);
-    if (text.length > 0) {
-      if (text.length >= 2 && text[0] === '0' && (text[1] === 'x' || text[1] === 'X')) text = text.slice(2);
-      else throw goTypeError('hex string without 0x prefix', 'common.Hash');
-      if (text.length % 2 !== 0) throw goTypeError('hex string of odd length', 'common.Hash');
-    }
-    if (text.length !== 64) throw new ParamDecodeError(`hex string has length ${text.length}, want 64 for common.Hash`);
-    if (!/^[0-9a-fA-F]*$/.test(text)) throw goTypeError('invalid hex string', 'common.Hash');
-    return hexToBytes(text);
-  },
-};
+/** A fixed-size Go byte array (common.Hash, common.Address) via hexutil.UnmarshalFixedJSON. */
+function gethFixed(size: number, goType: string, schema: TSchema): ParamCodec<Uint8Array> {
+  return {
+    required: true,
+    decode(node) {
+      if (node.t === 'string' && Value.Check(schema, node.value) && !node.raw.includes('\\')) {
+        return hexToBytes(node.value.slice(2));
+      }
+      const raw = node.raw;
+      if (!(raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"'))) throw goTypeError('non-string', goType);
+      let text = raw.slice(1, -1);
+      if (text.length > 0) {
+        if (text.length >= 2 && text[0] === '0' && (text[1] === 'x' || text[1] === 'X')) text = text.slice(2);
+        else throw goTypeError('hex string without 0x prefix', goType);
+        if (text.length % 2 !== 0) throw goTypeError('hex string of odd length', goType);
+      }
+      if (text.length !== size * 2) throw new ParamDecodeError(`hex string has length ${text.length}, want ${size * 2} for ${goType}`);
+      if (!/^[0-9a-fA-F]*$/.test(text)) throw goTypeError('invalid hex string', goType);
+      return hexToBytes(text);
+    },
+  };
+}
+
+export const gethHash = gethFixed(32, 'common.Hash', Hash32);
+export const gethAddress = gethFixed(20, 'common.Address', Address20);
 
 /** A Go `bool` argument: null leaves it false, other kinds are type errors. */
 export const gethBool: ParamCodec<boolean> = {
@@ -241,3 +248,12 @@ export function hexToBytes(hex: string): Uint8Array {
   for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return out;
 }
+
+/** A Go `string` argument. */
+export const gethString: ParamCodec<string> = {
+  required: true,
+  decode(node) {
+    if (node.t !== 'string') throw goTypeError(goKind(node), 'string');
+    return node.value;
+  },
+};
