@@ -52,6 +52,18 @@ export interface StateReader {
   code(address: Uint8Array): Promise<Uint8Array>;
   /** The slot's value, 32 bytes. */
   storage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array>;
+  /** EIP-1186 Merkle proofs of an account and some of its slots against this state's root. */
+  proof(address: Uint8Array, slots: readonly Uint8Array[]): Promise<AccountProof>;
+}
+
+export interface AccountProof {
+  readonly balance: bigint;
+  readonly nonce: bigint;
+  readonly codeHash: Uint8Array;
+  readonly storageHash: Uint8Array;
+  /** Trie nodes from the state root to the account (or to where its absence shows). */
+  readonly accountProof: readonly Uint8Array[];
+  readonly storageProof: readonly { readonly value: bigint; readonly proof: readonly Uint8Array[] }[];
 }
 
 export interface RecordOptions {

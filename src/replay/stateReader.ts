@@ -2,8 +2,9 @@
 // stored root: a state manager of its own per root, on the same trie database as the replay's, so
 // reads never disturb the VM that records traces. A few are kept, most recently used first.
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
-import { Address, bytesToUnprefixedHex, setLengthLeft } from '@ethereumjs/util';
-import type { StateReader } from './chainView.ts';
+import { createMerkleProof, createMPT } from '@ethereumjs/mpt';
+import { Address, bytesToBigInt, bytesToUnprefixedHex, KECCAK256_NULL, KECCAK256_RLP, setLengthLeft } from '@ethereumjs/util';
+import type { AccountProof, StateReader } from './chainView.ts';
 
 const KEEP = 16;
 
@@ -37,6 +38,26 @@ export class StateReaders {
       storage: async (address, slot) => {
         if ((await account(address)) === undefined) return new Uint8Array(32);
         return setLengthLeft(await sm.getStorage(new Address(address), slot), 32);
+      },
+      proof: async (address, slots): Promise<AccountProof> => {
+        const found = await account(address);
+        const accountProof = await createMerkleProof(sm['_trie'], address);
+        // an absent account's slots are proven against the empty storage trie (go-ethereum GetProof)
+        const storageTrie = found === undefined ? await createMPT({ useKeyHashing: true }) : sm['_getStorageTrie'](new Address(address), found);
+        const storageProof = await Promise.all(
+          slots.map(async (slot) => ({
+            value: found === undefined ? 0n : bytesToBigInt(await sm.getStorage(new Address(address), slot)),
+            proof: await createMerkleProof(storageTrie, slot),
+          })),
+        );
+        return {
+          balance: found?.balance ?? 0n,
+          nonce: found?.nonce ?? 0n,
+          codeHash: found?.codeHash ?? KECCAK256_NULL,
+          storageHash: found?.storageRoot ?? KECCAK256_RLP,
+          accountProof,
+          storageProof,
+        };
       },
     };
   }

@@ -32,10 +32,11 @@ import { ethBaseFee, ethBlobBaseFee, ethFeeHistory, ethGasPrice, ethMaxPriorityF
 import { ethGetLogs } from './handlers/logs.ts';
 import { ethAccounts, ethSyncing, netListening, netPeerCount, refuseWrite, WRITE_METHODS } from './handlers/node.ts';
 import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTransaction } from './handlers/raw.ts';
-import { ethGetBalance, ethGetCode, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
+import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import {
   anyParam,
+  type BlockNumberOrHash,
   gethBlockNumberOrHash,
   gethFilterCriteria,
   gethFloatList,
@@ -52,6 +53,7 @@ import {
   ParamDecodeError,
   type ParamCodec,
   gethString,
+  gethStringList,
 } from './schemas.ts';
 import { serdeHash, serdeLenientBlock, serdeUnexpected } from './serdeParams.ts';
 
@@ -72,6 +74,9 @@ function method<const C extends readonly ParamCodec<unknown>[]>(
   return { style, params, handler: handler as MethodSpec['handler'] };
 }
 
+/** A block that may be left out: the latest (state reads, go-ethereum v1.17). */
+const optionalBlock: ParamCodec<BlockNumberOrHash | undefined> = { ...gethBlockNumberOrHash, required: false };
+
 const METHODS = new Map<string, MethodSpec>([
   ['debug_traceBlockByNumber', method('geth', [gethBlockNumber, gethTraceConfig], debugTraceBlockByNumber)],
   ['debug_traceBlockByHash', method('geth', [gethHash, gethTraceConfig], debugTraceBlockByHash)],
@@ -88,10 +93,11 @@ const METHODS = new Map<string, MethodSpec>([
   ['web3_clientVersion', method('geth', [], web3ClientVersion)],
   // the read-only archive surface (issue 15): logs, by-block reads, fees, node status, raw encodings
   ['eth_getLogs', method('geth', [gethFilterCriteria], ethGetLogs)],
-  ['eth_getBalance', method('geth', [gethAddress, gethBlockNumberOrHash], ethGetBalance)],
-  ['eth_getTransactionCount', method('geth', [gethAddress, gethBlockNumberOrHash], ethGetTransactionCount)],
-  ['eth_getCode', method('geth', [gethAddress, gethBlockNumberOrHash], ethGetCode)],
-  ['eth_getStorageAt', method('geth', [gethAddress, gethString, gethBlockNumberOrHash], ethGetStorageAt)],
+  ['eth_getBalance', method('geth', [gethAddress, optionalBlock], ethGetBalance)],
+  ['eth_getTransactionCount', method('geth', [gethAddress, optionalBlock], ethGetTransactionCount)],
+  ['eth_getCode', method('geth', [gethAddress, optionalBlock], ethGetCode)],
+  ['eth_getStorageAt', method('geth', [gethAddress, gethString, optionalBlock], ethGetStorageAt)],
+  ['eth_getProof', method('geth', [gethAddress, gethStringList, optionalBlock], ethGetProof)],
   ['eth_getBlockReceipts', method('geth', [gethBlockNumberOrHash], ethGetBlockReceipts)],
   ['eth_getBlockTransactionCountByNumber', method('geth', [gethBlockNumber], ethGetBlockTransactionCountByNumber)],
   ['eth_getBlockTransactionCountByHash', method('geth', [gethHash], ethGetBlockTransactionCountByHash)],

@@ -257,3 +257,13 @@ export const gethString: ParamCodec<string> = {
     return node.value;
   },
 };
+
+/** A Go `[]string` argument: null is an empty list. */
+export const gethStringList: ParamCodec<string[]> = {
+  required: true,
+  decode(node) {
+    if (node.t === 'null') return [];
+    if (node.t !== 'array') throw goTypeError(goKind(node), '[]string');
+    return node.items.map((item) => gethString.decode(item));
+  },
+};
