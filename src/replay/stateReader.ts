@@ -41,6 +41,7 @@ export class StateReaders {
       },
       proof: async (address, slots): Promise<AccountProof> => {
         const found = await account(address);
+        // the trie and storage tries, as ethereumjs's own getMerkleStateProof reads them (proof/merkle.ts)
         const accountProof = await createMerkleProof(sm['_trie'], address);
         // an absent account's slots are proven against the empty storage trie (go-ethereum GetProof)
         const storageTrie = found === undefined ? await createMPT({ useKeyHashing: true }) : sm['_getStorageTrie'](new Address(address), found);

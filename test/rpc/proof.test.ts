@@ -37,7 +37,7 @@ describe('eth_getProof verifies against the block state root', () => {
         const proof = await ask([address, ['0x0', '0x1', '0x99'], `0x${number.toString(16)}`]);
         const nodes = proof.accountProof.map((n) => hexToBytes(n as `0x${string}`));
         expect(equalsBytes(keccak(nodes[0]!), block.block.header.stateRoot)).toBe(true);
-        const leaf = await verifyMerkleProof(keccak(hexToBytes(address)), nodes, { useKeyHashing: false });
+        const leaf = await verifyMerkleProof(keccak(hexToBytes(address as `0x${string}`)), nodes, { useKeyHashing: false });
         if (leaf === null) {
           expect(proof.balance).toBe('0x0');
         } else {
