@@ -4,6 +4,8 @@
 
 export abstract class RpcError extends Error {
   abstract readonly code: number;
+  /** The error's `data` member, when it has one (go-ethereum rpc.DataError). */
+  readonly data?: string | undefined;
 }
 
 /** -32700: the body is not JSON (go-ethereum rpc/server.go messageForReadError). */
@@ -100,11 +102,22 @@ export class ReadOnlyChainError extends RpcError {
 export interface WireError {
   readonly code: number;
   readonly message: string;
+  readonly data?: string | undefined;
+}
+
+/** 3: the call reverted (go-ethereum internal/ethapi/errors.go revertError), its return data as `data`. */
+export class ExecutionRevertedError extends RpcError {
+  static readonly code = 3;
+  override readonly name = 'ExecutionRevertedError';
+  readonly code = ExecutionRevertedError.code;
+  constructor(reason: string | undefined, override readonly data: string) {
+    super(reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`);
+  }
 }
 
 /** The one mapping from a thrown value to a JSON-RPC error object. */
 export function toWireError(err: unknown, log: (line: string) => void): WireError {
-  if (err instanceof RpcError) return { code: err.code, message: err.message };
+  if (err instanceof RpcError) return err.data === undefined ? { code: err.code, message: err.message } : { code: err.code, message: err.message, data: err.data };
   const detail = err instanceof Error ? (err.stack ?? err.message) : String(err);
   log(`internal error: ${detail}`);
   const internal = new InternalError();

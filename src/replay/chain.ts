@@ -11,6 +11,7 @@ import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording } from '../trace/types.ts';
 import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
 import { StateReaders } from './stateReader.ts';
+import { type CallOutcome, type CallRequest, executeCall } from './callExec.ts';
 import { makeCommon } from './common.ts';
 import { checkExpectedEnd } from './expectedEnd.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
@@ -49,7 +50,7 @@ export class FixtureChain implements ChainView {
     private readonly recorder: Recorder,
     readonly chainId: bigint,
     private readonly ordered: StoredBlock[],
-    stateManager: MerkleStateManager,
+    private readonly stateManager: MerkleStateManager,
   ) {
     this.label = `${spec.path} (${spec.format})`;
     this.readers = new StateReaders(stateManager);
@@ -86,6 +87,12 @@ export class FixtureChain implements ChainView {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
     if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
     return this.readers.at(stored.stateRoot);
+  };
+
+  readonly call = (block: ChainBlock, request: CallRequest): Promise<CallOutcome> => {
+    const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
+    if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
+    return executeCall(this.stateManager, stored.stateRoot, stored.block, this.vm.blockchain, request);
   };
 
   /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */

@@ -3,6 +3,7 @@
 // never touch ethereumjs state themselves.
 import type { Block } from '@ethereumjs/block';
 import type { BlockRecording } from '../trace/types.ts';
+import type { CallOutcome, CallRequest } from './callExec.ts';
 
 export interface ChainBlock {
   readonly number: bigint;
@@ -100,4 +101,6 @@ export interface ChainView {
    * (upstream mode forwards state reads to the node).
    */
   readonly stateAfter?: ((block: ChainBlock) => Promise<StateReader>) | undefined;
+  /** Runs one message on the state after `block` (eth_call); unset where calls go to a node. */
+  readonly call?: ((block: ChainBlock, request: CallRequest) => Promise<CallOutcome>) | undefined;
 }

@@ -76,7 +76,7 @@ const isResponse = (m: Message): boolean =>
   hasValidVersion(m) && hasValidId(m) && m.method === '' && m.params === undefined && (m.hasResult || m.hasError);
 
 function errorText(id: string, error: WireError): string {
-  return `{"jsonrpc":"2.0","id":${id},"error":${goJson({ code: error.code, message: error.message })}}`;
+  return `{"jsonrpc":"2.0","id":${id},"error":${goJson(error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data })}}`;
 }
 
 /** One answer, with the size of its `result` (go-ethereum counts only results against the batch limit). */

@@ -37,7 +37,7 @@ describe('go-ethereum execution-apis recordings', () => {
 
 for (const chain of ['prague-devnet', 'cancun-devnet']) {
   const fixture = join(GOLDEN, 'fixtures', chain, 'fixture.json');
-  for (const [dir, mode] of [['reads', 'bytes'], ['state', 'bytes'], ['reads-semantic', 'semantic']] as const) {
+  for (const [dir, mode] of [['reads', 'bytes'], ['state', 'bytes'], ['call', 'bytes'], ['reads-semantic', 'semantic']] as const) {
     describe(`anvil ${chain} ${dir} (${mode})`, () => {
       const { exchanges } = readGolden(join(GOLDEN, 'anvil-eth', chain, dir));
       test('recorded', () => expect(exchanges.length).toBeGreaterThan(20));

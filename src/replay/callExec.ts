@@ -1,0 +1,70 @@
+// One message run on the state after a block, as go-ethereum's eth_call runs it (internal/ethapi
+// api.go doCall with vm.Config{NoBaseFee: true}): the block's own header as context, intrinsic gas
+// taken first, no nonce check, the fee charged only for a non-zero gas price. The state is a copy of
+// the block's (its own state manager and EVM): nothing of it reaches the chain or its recordings.
+import type { Block } from '@ethereumjs/block';
+import { createEVM } from '@ethereumjs/evm';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import { Address, bytesToHex } from '@ethereumjs/util';
+
+export interface CallRequest {
+  readonly from: Uint8Array;
+  readonly to: Uint8Array | undefined;
+  readonly gas: bigint;
+  readonly gasPrice: bigint;
+  readonly value: bigint;
+  readonly data: Uint8Array;
+}
+
+export type CallOutcome =
+  | { readonly kind: 'ok'; readonly returnData: Uint8Array; readonly gasUsed: bigint }
+  | { readonly kind: 'reverted'; readonly returnData: Uint8Array; readonly gasUsed: bigint }
+  /** A failure go-ethereum reports with its message (-32000). */
+  | { readonly kind: 'failed'; readonly message: string };
+
+/** core/state_transition.go IntrinsicGas (no access list). */
+export function intrinsicGas(block: Block, request: CallRequest): bigint {
+  const c = block.common;
+  let gas = request.to === undefined && c.gteHardfork('homestead') ? 53000n : 21000n;
+  const nonZero = c.gteHardfork('istanbul') ? 16n : 68n;
+  for (const byte of request.data) gas += byte === 0 ? 4n : nonZero;
+  if (request.to === undefined && c.isActivatedEIP(3860)) gas += 2n * BigInt(Math.ceil(request.data.length / 32));
+  return gas;
+}
+
+export async function executeCall(base: MerkleStateManager, root: Uint8Array, block: Block, blockchain: unknown, request: CallRequest): Promise<CallOutcome> {
+  const state = base.shallowCopy(true);
+  await state.setStateRoot(root);
+  const intrinsic = intrinsicGas(block, request);
+  if (request.gas < intrinsic) return { kind: 'failed', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
+  const from = new Address(request.from);
+  const balance = (await state.getAccount(from))?.balance ?? 0n;
+  const cost = request.gas * request.gasPrice + request.value;
+  if (balance < cost) {
+    return { kind: 'failed', message: `insufficient funds for gas * price + value: address ${from.toString()} have ${balance} want ${cost}` };
+  }
+  const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
+  // the addresses a transaction starts with warm (EIP-2929, EIP-3651)
+  if (block.common.isActivatedEIP(2929)) {
+    evm.journal.addAlwaysWarmAddress(bytesToHex(request.from).slice(2));
+    if (request.to !== undefined) evm.journal.addAlwaysWarmAddress(bytesToHex(request.to).slice(2));
+    for (const p of evm.precompiles.keys()) evm.journal.addAlwaysWarmAddress(p);
+    if (block.common.isActivatedEIP(3651)) evm.journal.addAlwaysWarmAddress(block.header.coinbase.toString().slice(2));
+  }
+  const result = await evm.runCall({
+    block,
+    caller: from,
+    origin: from,
+    ...(request.to === undefined ? {} : { to: new Address(request.to) }),
+    gasLimit: request.gas - intrinsic,
+    gasPrice: request.gasPrice,
+    value: request.value,
+    data: request.data,
+  });
+  const exec = result.execResult;
+  const gasUsed = intrinsic + exec.executionGasUsed;
+  const error = exec.exceptionError?.error;
+  if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, gasUsed };
+  if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, gasUsed };
+  return { kind: 'failed', message: error };
+}
