@@ -3,7 +3,8 @@
 import type { ChainView } from '../replay/chainView.ts';
 import { findTracer, tracerNames, type TracerEntry } from '../trace/registry.ts';
 import { renderParityBlock, renderParityTx } from '../trace/render/parity.ts';
-import type { BlockRecording } from '../trace/types.ts';
+import { renderTraceResults, type TraceTypes } from '../trace/render/stateDiff.ts';
+import type { BlockRecording, TxRecording } from '../trace/types.ts';
 import { ResultCache } from './resultCache.ts';
 import { VERSION } from '../version.ts';
 
@@ -20,6 +21,8 @@ export interface ParityRenderer {
   block(recording: BlockRecording): readonly unknown[];
   /** trace_transaction: one transaction's traces. */
   tx(recording: BlockRecording, txIndex: number): readonly unknown[];
+  /** trace_replay* and trace_call: output, stateDiff and trace of one transaction (alloy TraceResults). */
+  results(tx: TxRecording, types: TraceTypes): Record<string, unknown>;
 }
 
 export interface RpcContext {
@@ -67,7 +70,11 @@ export const registryTracers: TracerLookup = {
   names: () => tracerNames().sort(),
 };
 
-export const parityRenderer: ParityRenderer = { block: renderParityBlock, tx: renderParityTx };
+export const parityRenderer: ParityRenderer = {
+  block: renderParityBlock,
+  tx: renderParityTx,
+  results: (tx, types) => ({ ...renderTraceResults(tx, types) }),
+};
 
 export function createContext(
   chain: ChainView,

@@ -36,6 +36,7 @@ import { gethCallArgs, givenParam } from './callParams.ts';
 import { ethCall } from './handlers/call.ts';
 import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
+import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
 import {
   anyParam,
   type BlockNumberOrHash,
@@ -57,7 +58,14 @@ import {
   gethString,
   gethStringList,
 } from './schemas.ts';
-import { serdeHash, serdeLenientBlock, serdeUnexpected } from './serdeParams.ts';
+import {
+  serdeHash,
+  serdeIndices,
+  serdeLenientBlock,
+  serdeTraceFilter,
+  serdeTraceTypes,
+  serdeUnexpected,
+} from './serdeParams.ts';
 
 type ArgsOf<C extends readonly ParamCodec<unknown>[]> = { -readonly [K in keyof C]: C[K] extends ParamCodec<infer T> ? T : never };
 
@@ -85,6 +93,10 @@ const METHODS = new Map<string, MethodSpec>([
   ['debug_traceTransaction', method('geth', [gethHash, gethTraceConfig], debugTraceTransaction)],
   ['trace_block', method('serde', [serdeLenientBlock], traceBlock)],
   ['trace_transaction', method('serde', [serdeHash], traceTransaction)],
+  ['trace_replayBlockTransactions', method('serde', [serdeLenientBlock, serdeTraceTypes], traceReplayBlockTransactions)],
+  ['trace_replayTransaction', method('serde', [serdeHash, serdeTraceTypes], traceReplayTransaction)],
+  ['trace_filter', method('serde', [serdeTraceFilter], traceFilter)],
+  ['trace_get', method('serde', [serdeHash, serdeIndices], traceGet)],
   ['eth_chainId', method('geth', [], ethChainId)],
   ['eth_blockNumber', method('geth', [], ethBlockNumber)],
   ['eth_getBlockByNumber', method('geth', [gethBlockNumber, gethBool], ethGetBlockByNumber)],

@@ -9,6 +9,10 @@ const CACHEABLE = new Set([
   'debug_traceTransaction',
   'trace_block',
   'trace_transaction',
+  'trace_replayBlockTransactions',
+  'trace_replayTransaction',
+  'trace_filter',
+  'trace_get',
 ]);
 
 /** A rendered result and its UTF-8 size (kept: measuring a large result is not free). */

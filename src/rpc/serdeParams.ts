@@ -79,3 +79,114 @@ export const serdeHash: ParamCodec<Uint8Array> = {
     return hexToBytes(s);
   },
 };
+
+/** alloy TraceType, in its declaration order (serde's "expected one of" list). */
+const TRACE_TYPES = ['trace', 'vmTrace', 'stateDiff'] as const;
+export type TraceTypeName = (typeof TRACE_TYPES)[number];
+
+/** serde HashSet<TraceType>: a sequence of variant names. */
+export const serdeTraceTypes: ParamCodec<ReadonlySet<TraceTypeName>> = {
+  required: true,
+  decode(node) {
+    if (node.t !== 'array') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a sequence`);
+    const out = new Set<TraceTypeName>();
+    for (const item of node.items) {
+      if (item.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(item)}, expected variant identifier`);
+      if (!(TRACE_TYPES as readonly string[]).includes(item.value)) {
+        throw new ParamDecodeError(`unknown variant \`${item.value}\`, expected one of ${TRACE_TYPES.map((t) => `\`${t}\``).join(', ')}`);
+      }
+      out.add(item.value as TraceTypeName);
+    }
+    return out;
+  },
+};
+
+/** alloy Index: a hex quantity string or a JSON number. */
+function serdeIndex(node: JsonNode): number {
+  if (node.t === 'number' && /^\d+$/.test(node.raw)) return Number(node.raw);
+  if (node.t === 'string' && /^0x[0-9a-fA-F]+$/.test(node.value)) return Number.parseInt(node.value.slice(2), 16);
+  throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected the index`);
+}
+
+export const serdeIndices: ParamCodec<readonly number[]> = {
+  required: true,
+  decode(node) {
+    if (node.t !== 'array') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a sequence`);
+    return node.items.map(serdeIndex);
+  },
+};
+
+/** alloy Address from a JSON string. */
+function serdeAddress(node: JsonNode): Uint8Array {
+  if (node.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a valid hex string`);
+  const s = node.value.startsWith('0x') ? node.value.slice(2) : node.value;
+  const bad = /[^0-9a-fA-F]/.exec(s);
+  if (bad) throw new ParamDecodeError(`invalid character ${JSON.stringify(bad[0]).replace(/"/g, "'")} at position ${bad.index}`);
+  if (s.length % 2 !== 0) throw new ParamDecodeError('odd number of digits');
+  if (s.length !== 40) throw new ParamDecodeError('invalid string length');
+  return hexToBytes(s);
+}
+
+/** alloy-serde quantity: a 0x-hex string (or a JSON number) that fits a u64. */
+function serdeU64(node: JsonNode): bigint {
+  if (node.t === 'number' && /^\d+$/.test(node.raw) && BigInt(node.raw) <= 0xffffffffffffffffn) return BigInt(node.raw);
+  if (node.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a 0x-prefixed hex string`);
+  if (!/^0x/i.test(node.value)) throw new ParamDecodeError('hex string without 0x prefix');
+  return rustParseIntError(node.value.slice(2), 16);
+}
+
+/** alloy TraceFilter (deny_unknown_fields). */
+export interface TraceFilter {
+  readonly fromBlock: bigint | undefined;
+  readonly toBlock: bigint | undefined;
+  readonly fromAddress: readonly Uint8Array[];
+  readonly toAddress: readonly Uint8Array[];
+  readonly mode: 'union' | 'intersection';
+  readonly after: bigint | undefined;
+  readonly count: bigint | undefined;
+}
+
+const FILTER_FIELDS = ['fromBlock', 'toBlock', 'fromAddress', 'toAddress', 'mode', 'after', 'count'];
+
+export const serdeTraceFilter: ParamCodec<TraceFilter> = {
+  required: true,
+  decode(node) {
+    if (node.t !== 'object') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected struct TraceFilter`);
+    const f: { -readonly [K in keyof TraceFilter]: TraceFilter[K] } = {
+      fromBlock: undefined, toBlock: undefined, fromAddress: [], toAddress: [], mode: 'union', after: undefined, count: undefined,
+    };
+    for (const [key, value] of node.entries) {
+      if (!FILTER_FIELDS.includes(key)) {
+        throw new ParamDecodeError(`unknown field \`${key}\`, expected one of ${FILTER_FIELDS.map((k) => `\`${k}\``).join(', ')}`);
+      }
+      if (value.t === 'null' && key !== 'fromAddress' && key !== 'toAddress' && key !== 'mode') continue;
+      switch (key) {
+        case 'fromBlock': f.fromBlock = serdeU64(value); break;
+        case 'toBlock': f.toBlock = serdeU64(value); break;
+        case 'after': f.after = serdeU64Number(value); break;
+        case 'count': f.count = serdeU64Number(value); break;
+        case 'fromAddress':
+        case 'toAddress': {
+          if (value.t !== 'array') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(value)}, expected a sequence`);
+          f[key] = value.items.map(serdeAddress);
+          break;
+        }
+        case 'mode': {
+          if (value.t !== 'string' || (value.value !== 'union' && value.value !== 'intersection')) {
+            const shown = value.t === 'string' ? `unknown variant \`${value.value}\`` : `invalid type: ${serdeUnexpected(value)}`;
+            throw new ParamDecodeError(`${shown}, expected ${value.t === 'string' ? 'one of `union`, `intersection`' : 'variant identifier'}`);
+          }
+          f.mode = value.value;
+          break;
+        }
+      }
+    }
+    return f;
+  },
+};
+
+/** A plain serde u64 (after, count): a JSON number. */
+function serdeU64Number(node: JsonNode): bigint {
+  if (node.t === 'number' && /^\d+$/.test(node.raw) && BigInt(node.raw) <= 0xffffffffffffffffn) return BigInt(node.raw);
+  throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected u64`);
+}

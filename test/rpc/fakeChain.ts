@@ -74,6 +74,7 @@ export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcCo
     parity: {
       block: (rec) => rec.txs.map((t) => ({ transactionPosition: t.txIndex })),
       tx: (_rec, i) => [{ transactionPosition: i }],
+      results: (t, types) => ({ output: '0x', txIndex: t.txIndex, ...types }),
     },
     maxBatch: 100,
     maxResponse: 0,

@@ -70,10 +70,31 @@ function suicideAction(tx: TxRecording, frame: CallFrame): SuicideActionJson {
   return { address: hexBytes(frame.from), balance: hexQuantity(frame.value), refundAddress: hexBytes(beneficiary) };
 }
 
+/** One trace of a transaction without its place in the chain (alloy TransactionTrace): `type` first. */
+export interface TransactionTraceJson {
+  type: ParityTraceJson['type'];
+  action: ParityTraceJson['action'];
+  error?: string;
+  result: ParityResultJson;
+  subtraces: number;
+  traceAddress: number[];
+}
+
+/**
+ * Where a trace sits: reth's TransactionInfo, or none (trace_call, trace_replay*). Without a place
+ * the traces are those of TracingInspectorConfig::from_parity_config (revm-inspectors config.rs):
+ * `exclude_precompile_calls`, so a call into a precompile is no trace and no subtrace of its caller.
+ * anvil's trace_block and trace_transaction record with precompile calls, and so does blocktrace.
+ */
 interface Place {
-  readonly block: BlockRecording;
+  readonly block: BlockRecording | undefined;
   readonly tx: TxRecording;
-  readonly out: ParityTraceJson[];
+  readonly out: (ParityTraceJson | TransactionTraceJson)[];
+}
+
+function childrenOf(p: Place, frame: CallFrame): number[] {
+  if (p.block !== undefined) return frame.children;
+  return frame.children.filter((child) => !p.tx.frames[child]!.precompile);
 }
 
 function pushFrame(p: Place, index: number, traceAddress: number[]): void {
@@ -117,22 +138,33 @@ function pushFrame(p: Place, index: number, traceAddress: number[]): void {
     if (keepResult) result = { gasUsed, output: hexBytes(frame.output) };
     type = 'call';
   }
-  const trace: ParityTraceJson = {
-    action,
-    blockHash: hexBytes(p.block.hash),
-    blockNumber: Number(p.block.number),
-  } as ParityTraceJson;
-  if (failure !== undefined && frame.kind !== 'SELFDESTRUCT') trace.error = parityError(failure);
-  trace.result = result;
-  trace.subtraces = frame.children.length;
-  trace.traceAddress = traceAddress;
-  trace.transactionHash = hexBytes(tx.txHash);
-  trace.transactionPosition = tx.txIndex;
-  trace.type = type;
-  p.out.push(trace);
+  const error = failure !== undefined && frame.kind !== 'SELFDESTRUCT' ? parityError(failure) : undefined;
+  const children = childrenOf(p, frame);
+  if (p.block === undefined) {
+    const trace: TransactionTraceJson = { type, action } as TransactionTraceJson;
+    if (error !== undefined) trace.error = error;
+    trace.result = result;
+    trace.subtraces = children.length;
+    trace.traceAddress = traceAddress;
+    p.out.push(trace);
+  } else {
+    const trace: ParityTraceJson = {
+      action,
+      blockHash: hexBytes(p.block.hash),
+      blockNumber: Number(p.block.number),
+    } as ParityTraceJson;
+    if (error !== undefined) trace.error = error;
+    trace.result = result;
+    trace.subtraces = children.length;
+    trace.traceAddress = traceAddress;
+    trace.transactionHash = hexBytes(tx.txHash);
+    trace.transactionPosition = tx.txIndex;
+    trace.type = type;
+    p.out.push(trace);
+  }
   // Depth first, parent before children. A SELFDESTRUCT is always its frame's last child, which
   // is where parity.rs appends the suicide trace.
-  frame.children.forEach((child, i) => pushFrame(p, child, [...traceAddress, i]));
+  children.forEach((child, i) => pushFrame(p, child, [...traceAddress, i]));
 }
 
 /** The traces of one transaction (trace_transaction), in reth's order. */
@@ -141,6 +173,14 @@ export function renderParityTx(block: BlockRecording, txIndex: number): ParityTr
   if (tx === undefined || tx.frames.length === 0) return [];
   const out: ParityTraceJson[] = [];
   pushFrame({ block, tx, out }, 0, []);
+  return out;
+}
+
+/** One transaction's traces without block and transaction fields (trace_replay*, trace_call). */
+export function renderTransactionTraces(tx: TxRecording): TransactionTraceJson[] {
+  if (tx.frames.length === 0) return [];
+  const out: TransactionTraceJson[] = [];
+  pushFrame({ block: undefined, tx, out }, 0, []);
   return out;
 }
 

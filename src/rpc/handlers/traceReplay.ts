@@ -1,0 +1,119 @@
+// trace_replayBlockTransactions, trace_replayTransaction, trace_filter and trace_get as reth answers
+// them (crates/rpc/rpc/src/trace.rs), from the same block recordings as trace_block.
+import { hexBytes } from '../../encoding/hex.ts';
+import { InvalidParamsError, ResourceNotFoundError } from '../../errors/rpcErrors.ts';
+import type { ChainBlock } from '../../replay/chainView.ts';
+import type { ParityTraceJson } from '../../trace/render/parity.ts';
+import type { TraceTypes } from '../../trace/render/stateDiff.ts';
+import type { RpcContext } from '../context.ts';
+import type { BlockSelector } from '../schemas.ts';
+import type { TraceFilter, TraceTypeName } from '../serdeParams.ts';
+import { recordWithin } from './record.ts';
+import { fetchBlock, fetchTx, isGenesis } from './resolve.ts';
+
+/** reth's default --rpc.max-trace-filter-blocks (rpc-server-types constants.rs). */
+export const MAX_TRACE_FILTER_BLOCKS = 100n;
+
+/** The trace types asked for; vmTrace (per-opcode steps) is not recorded. */
+export function traceTypes(names: ReadonlySet<TraceTypeName>): TraceTypes {
+  if (names.has('vmTrace')) throw new InvalidParamsError('vmTrace is not supported by blocktrace (supported trace types: trace, stateDiff)');
+  return { trace: names.has('trace'), stateDiff: names.has('stateDiff') };
+}
+
+export async function traceReplayBlockTransactions(
+  [selector, names]: [BlockSelector, ReadonlySet<TraceTypeName>],
+  ctx: RpcContext,
+): Promise<readonly unknown[] | null> {
+  const types = traceTypes(names);
+  const block = await fetchBlock(ctx.chain, selector);
+  // reth trace_block_with: no block, no answer (null)
+  if (block === undefined) return null;
+  if (isGenesis(ctx.chain, block)) return [];
+  const recording = await recordWithin(ctx, block, undefined, { state: types.stateDiff });
+  return recording.txs.map((tx) => ({ ...ctx.parity.results(tx, types), transactionHash: hexBytes(tx.txHash) }));
+}
+
+export async function traceReplayTransaction(
+  [hash, names]: [Uint8Array, ReadonlySet<TraceTypeName>],
+  ctx: RpcContext,
+): Promise<unknown> {
+  const types = traceTypes(names);
+  const location = await fetchTx(ctx.chain, hash);
+  // EthApiError::TransactionNotFound
+  if (location === undefined || isGenesis(ctx.chain, location.block)) throw new ResourceNotFoundError('transaction not found');
+  const recording = await recordWithin(ctx, location.block, undefined, { state: types.stateDiff });
+  return ctx.parity.results(recording.txs[location.index]!, types);
+}
+
+/** reth trace_get: exactly one index (Erigon's rule), else null; null past the last trace. */
+export async function traceGet([hash, indices]: [Uint8Array, readonly number[]], ctx: RpcContext): Promise<unknown> {
+  if (indices.length !== 1) return null;
+  const location = await fetchTx(ctx.chain, hash);
+  if (location === undefined || isGenesis(ctx.chain, location.block)) return null;
+  const traces = ctx.parity.tx(await recordWithin(ctx, location.block, undefined), location.index);
+  return traces[indices[0]!] ?? null;
+}
+
+function matcher(filter: TraceFilter): (trace: ParityTraceJson) => boolean {
+  const from = new Set(filter.fromAddress.map(hexBytes));
+  const to = new Set(filter.toAddress.map(hexBytes));
+  const fromMatches = (a: string | undefined): boolean => from.size === 0 || (a !== undefined && from.has(a));
+  const toMatches = (a: string | undefined): boolean => to.size === 0 || (a !== undefined && to.has(a));
+  // alloy rpc-types-trace filter.rs TraceFilterMatcher::matches
+  return (trace) => {
+    const action = trace.action as unknown as Record<string, string>;
+    let f: boolean, t: boolean;
+    switch (trace.type) {
+      case 'call':
+        [f, t] = [fromMatches(action['from']), toMatches(action['to'])];
+        break;
+      case 'create': {
+        const address = trace.result !== null && 'address' in trace.result ? trace.result.address : undefined;
+        [f, t] = [fromMatches(action['from']), address !== undefined ? toMatches(address) : to.size === 0];
+        break;
+      }
+      case 'suicide':
+        [f, t] = [fromMatches(action['address']), toMatches(action['refundAddress'])];
+        break;
+      case 'reward':
+        [f, t] = [from.size === 0, toMatches(action['author'])];
+        break;
+    }
+    if (filter.mode === 'intersection') return f && t;
+    if (from.size === 0) return t;
+    if (to.size === 0) return f;
+    return f || t;
+  };
+}
+
+export async function traceFilter([filter]: [TraceFilter], ctx: RpcContext): Promise<readonly unknown[]> {
+  const latest = ctx.chain.head.number;
+  const start = filter.fromBlock ?? 0n;
+  if (start > latest) throw new ResourceNotFoundError(`block not found: 0x${start.toString(16)}`);
+  const end = filter.toBlock ?? latest;
+  if (end > latest) throw new ResourceNotFoundError(`block not found: 0x${end.toString(16)}`);
+  if (start > end) throw new InvalidParamsError('invalid parameters: fromBlock cannot be greater than toBlock');
+  if (end - start > MAX_TRACE_FILTER_BLOCKS) {
+    throw new InvalidParamsError(`Block range too large; currently limited to ${MAX_TRACE_FILTER_BLOCKS} blocks`);
+  }
+  const matches = matcher(filter);
+  const skip = filter.after === undefined ? 0 : Number(filter.after);
+  const take = filter.count === undefined ? Number.POSITIVE_INFINITY : Number(filter.count);
+  const out: unknown[] = [];
+  let skipped = 0;
+  for (let n = start; n <= end && out.length < take; n++) {
+    const block: ChainBlock | undefined = await fetchBlock(ctx.chain, { number: n });
+    if (block === undefined) throw new ResourceNotFoundError(`block not found: 0x${n.toString(16)}`);
+    if (isGenesis(ctx.chain, block)) continue;
+    for (const trace of ctx.parity.block(await recordWithin(ctx, block, undefined)) as ParityTraceJson[]) {
+      if (!matches(trace)) continue;
+      if (skipped < skip) {
+        skipped++;
+        continue;
+      }
+      if (out.length >= take) break;
+      out.push(trace);
+    }
+  }
+  return out;
+}
