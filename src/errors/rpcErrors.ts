@@ -123,3 +123,10 @@ export function toWireError(err: unknown, log: (line: string) => void): WireErro
   const internal = new InternalError();
   return { code: internal.code, message: internal.message };
 }
+
+/** -32003: reth's TransactionRejected (rpc-eth-types error/mod.rs RpcInvalidTransactionError::error_code). */
+export class TransactionRejectedError extends RpcError {
+  static readonly code = -32003;
+  override readonly name = 'TransactionRejectedError';
+  readonly code = TransactionRejectedError.code;
+}

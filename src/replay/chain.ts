@@ -8,7 +8,8 @@ import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm
 import { bytesToHex, bytesToUnprefixedHex, createAddressFromString, equalsBytes } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
-import type { BlockRecording } from '../trace/types.ts';
+import type { BlockRecording, TxRecording } from '../trace/types.ts';
+import { recordCalls, type TracedCalls } from './callTrace.ts';
 import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
 import { StateReaders } from './stateReader.ts';
 import { type CallOutcome, type CallRequest, executeCall } from './callExec.ts';
@@ -93,6 +94,12 @@ export class FixtureChain implements ChainView {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
     if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
     return executeCall(this.stateManager, stored.stateRoot, stored.block, this.vm.blockchain, request);
+  };
+
+  readonly traceCalls = (block: ChainBlock, request: TracedCalls, options?: RecordOptions): Promise<TxRecording[]> => {
+    const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
+    if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
+    return this.recordings.exclusive(() => recordCalls(this.vm, this.recorder, stored.block, stored.stateRoot, request, options?.state === true));
   };
 
   /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */

@@ -47,6 +47,13 @@ export class RecordingStore {
   clear(): void {
     this.recordings.clear();
   }
+
+  /** Runs `work` after every execution before it, alone on the VM (traced calls). */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
 }
 
 /**

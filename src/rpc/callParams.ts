@@ -1,5 +1,6 @@
 // eth_call's TransactionArgs (go-ethereum internal/ethapi/transaction_args.go) after decoding: the
 // fields a read-only call uses. `data` and `input` may both be given only when equal.
+import type { CallRequest } from '../replay/callExec.ts';
 import type { JsonNode } from './rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from './schemas.ts';
 
@@ -8,6 +9,8 @@ export interface CallArgs {
   readonly to: Uint8Array | undefined;
   readonly gas: bigint | undefined;
   readonly gasPrice: bigint | undefined;
+  readonly maxFeePerGas?: bigint | undefined;
+  readonly maxPriorityFeePerGas?: bigint | undefined;
   readonly value: bigint | undefined;
   readonly data: Uint8Array | undefined;
 }
@@ -37,6 +40,8 @@ export const gethCallArgs: ParamCodec<CallArgs> = {
         case 'to': f.to = bytesField('to', value, 20); break;
         case 'gas': f.gas = quantityField('gas', value); break;
         case 'gasprice': f.gasPrice = quantityField('gasPrice', value); break;
+        case 'maxfeepergas': f.maxFeePerGas = quantityField('maxFeePerGas', value); break;
+        case 'maxpriorityfeepergas': f.maxPriorityFeePerGas = quantityField('maxPriorityFeePerGas', value); break;
         case 'value': f.value = quantityField('value', value); break;
         case 'data': f.data = bytesField('data', value); break;
         case 'input': input = bytesField('input', value); break;
@@ -45,9 +50,38 @@ export const gethCallArgs: ParamCodec<CallArgs> = {
     if (input !== undefined && f.data !== undefined && Buffer.compare(input, f.data) !== 0) {
       throw new ParamDecodeError('both "data" and "input" are set and not equal. Please use "input" to pass transaction call data');
     }
+    if (f.gasPrice !== undefined && (f.maxFeePerGas !== undefined || f.maxPriorityFeePerGas !== undefined)) {
+      throw new ParamDecodeError('both gasPrice and (maxFeePerGas or maxPriorityFeePerGas) specified');
+    }
     return { ...f, data: input ?? f.data };
   },
 };
+
+/** go-ethereum's default --rpc.gascap (reth's RPC_DEFAULT_GAS_CAP is the same). */
+export const RPC_GAS_CAP = 50_000_000n;
+
+/**
+ * The message of a call (TransactionArgs.CallDefaults + ToMessage): gas defaults to the cap and is
+ * capped by it; the gas price is the legacy one, or tip + base fee up to the fee cap (0 when both
+ * are 0), or 0.
+ */
+export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap: bigint = RPC_GAS_CAP): CallRequest {
+  const gas = args.gas === undefined || args.gas > gasCap ? gasCap : args.gas;
+  let gasPrice = args.gasPrice ?? 0n;
+  if (baseFee !== undefined && args.gasPrice === undefined) {
+    const cap = args.maxFeePerGas ?? 0n;
+    const tip = args.maxPriorityFeePerGas ?? 0n;
+    gasPrice = cap === 0n && tip === 0n ? 0n : tip + baseFee < cap ? tip + baseFee : cap;
+  }
+  return {
+    from: args.from ?? new Uint8Array(20),
+    to: args.to,
+    gas,
+    gasPrice,
+    value: args.value ?? 0n,
+    data: args.data ?? new Uint8Array(),
+  };
+}
 
 /** An optional argument blocktrace does not read yet: whether it was given (not absent, not null). */
 export const givenParam: ParamCodec<boolean> = {

@@ -32,11 +32,13 @@ import { ethBaseFee, ethBlobBaseFee, ethFeeHistory, ethGasPrice, ethMaxPriorityF
 import { ethGetLogs } from './handlers/logs.ts';
 import { ethAccounts, ethSyncing, netListening, netPeerCount, refuseWrite, WRITE_METHODS } from './handlers/node.ts';
 import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTransaction } from './handlers/raw.ts';
-import { gethCallArgs, givenParam } from './callParams.ts';
+import { type CallArgs, gethCallArgs, givenParam } from './callParams.ts';
 import { ethCall } from './handlers/call.ts';
 import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
+import { debugTraceCall, traceCall, traceCallMany } from './handlers/traceCall.ts';
+import { gethBlockOverrides, gethStateOverrides, gethTraceCallConfig } from './overrideParams.ts';
 import {
   anyParam,
   type BlockNumberOrHash,
@@ -65,6 +67,7 @@ import {
   serdeTraceFilter,
   serdeTraceTypes,
   serdeUnexpected,
+  type TraceTypeName,
 } from './serdeParams.ts';
 
 type ArgsOf<C extends readonly ParamCodec<unknown>[]> = { -readonly [K in keyof C]: C[K] extends ParamCodec<infer T> ? T : never };
@@ -87,6 +90,18 @@ function method<const C extends readonly ParamCodec<unknown>[]>(
 /** A block that may be left out: the latest (state reads, go-ethereum v1.17). */
 const optionalBlock: ParamCodec<BlockNumberOrHash | undefined> = { ...gethBlockNumberOrHash, required: false };
 
+/** trace_callMany's list: `[[callObject, traceTypes], …]`. */
+const callManyList: ParamCodec<[CallArgs, ReadonlySet<TraceTypeName>][]> = {
+  required: true,
+  decode(node) {
+    if (node.t !== 'array') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a sequence`);
+    return node.items.map((item) => {
+      if (item.t !== 'array' || item.items.length !== 2) throw new ParamDecodeError(`invalid type: ${serdeUnexpected(item)}, expected a tuple of size 2`);
+      return [gethCallArgs.decode(item.items[0]!), serdeTraceTypes.decode(item.items[1]!)];
+    });
+  },
+};
+
 const METHODS = new Map<string, MethodSpec>([
   ['debug_traceBlockByNumber', method('geth', [gethBlockNumber, gethTraceConfig], debugTraceBlockByNumber)],
   ['debug_traceBlockByHash', method('geth', [gethHash, gethTraceConfig], debugTraceBlockByHash)],
@@ -97,6 +112,9 @@ const METHODS = new Map<string, MethodSpec>([
   ['trace_replayTransaction', method('serde', [serdeHash, serdeTraceTypes], traceReplayTransaction)],
   ['trace_filter', method('serde', [serdeTraceFilter], traceFilter)],
   ['trace_get', method('serde', [serdeHash, serdeIndices], traceGet)],
+  ['trace_call', method('serde', [gethCallArgs, serdeTraceTypes, optionalBlock, gethStateOverrides, gethBlockOverrides], traceCall)],
+  ['trace_callMany', method('serde', [callManyList, optionalBlock], traceCallMany)],
+  ['debug_traceCall', method('geth', [gethCallArgs, gethBlockNumberOrHash, gethTraceCallConfig], debugTraceCall)],
   ['eth_chainId', method('geth', [], ethChainId)],
   ['eth_blockNumber', method('geth', [], ethBlockNumber)],
   ['eth_getBlockByNumber', method('geth', [gethBlockNumber, gethBool], ethGetBlockByNumber)],
@@ -177,7 +195,11 @@ function decodeSerdeTuple(codecs: readonly ParamCodec<unknown>[], params: JsonNo
   }
   const args = codecs.map((codec, i) => {
     const item = params.items[i];
-    if (item === undefined) throw new ParamDecodeError(`invalid length ${i}, expected ${expected}`);
+    if (item === undefined) {
+      // an optional trailing parameter (jsonrpsee Option<T>) may be left out
+      if (!codec.required) return undefined;
+      throw new ParamDecodeError(`invalid length ${i}, expected ${expected}`);
+    }
     return codec.decode(item);
   });
   if (params.items.length > codecs.length) {

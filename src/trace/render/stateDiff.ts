@@ -64,8 +64,10 @@ function journalOutcome(tx: TxRecording): { created: Set<string>; destroyed: Set
   return { created, destroyed };
 }
 
+/** revm AccountInfo equality; a missing account reads as the default (codeless) one. */
 function sameInfo(a: AccountState, b: AccountState): boolean {
-  return a.balance === b.balance && a.nonce === b.nonce && hexBytes(a.codeHash) === hexBytes(b.codeHash);
+  const hash = (s: AccountState): string => (s.code.length === 0 ? '' : hexBytes(s.codeHash));
+  return a.balance === b.balance && a.nonce === b.nonce && hash(a) === hash(b);
 }
 
 function changedSlots(account: TouchedAccount): [string, bigint, bigint][] {

@@ -1,0 +1,92 @@
+// Calls traced as transactions (debug_traceCall, trace_call, trace_callMany): each call becomes an
+// unsigned transaction from its `from` and runs through runTx on the state after a block, with the
+// same recorder as a block replay, so every renderer serves it unchanged. As go-ethereum's
+// TraceCall and reth's prepare_call_env run them: the block's header as context with the base fee
+// lowered to 0 when the call pays no gas price, no nonce check, no block gas limit, no EIP-7825 cap
+// (the gas limit is set after the transaction is built). Unlike them, a sender with code (not an
+// EIP-7702 delegation) is refused, as runTx applies EIP-3607.
+import { type Block, createBlock, createBlockHeader } from '@ethereumjs/block';
+import { createLegacyTx, type LegacyTx } from '@ethereumjs/tx';
+import { runTx, type VM } from '@ethereumjs/vm';
+import { Address, createAccount } from '@ethereumjs/util';
+import type { TxRecording } from '../trace/types.ts';
+import { type CallRequest, intrinsicGas } from './callExec.ts';
+import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
+import type { Recorder } from './recorder.ts';
+
+/** A call that cannot start (go-ethereum's pre-checks); the message is the client's text. */
+export class CallRejectedError extends Error {
+  constructor(readonly kind: 'intrinsicGas' | 'funds', message: string) {
+    super(message);
+  }
+}
+
+export interface TracedCalls {
+  readonly calls: readonly CallRequest[];
+  readonly stateOverrides?: StateOverrides | undefined;
+  readonly blockOverrides?: BlockOverrides | undefined;
+}
+
+/** The block a call runs in: the given header, its base fee lowered to 0 for a call without gas price. */
+function callBlock(block: Block, gasPrice: bigint): Block {
+  if (gasPrice !== 0n || block.header.baseFeePerGas === undefined || block.header.baseFeePerGas === 0n) return block;
+  const opts = { common: block.common, skipConsensusFormatValidation: true };
+  const header = createBlockHeader({ ...block.header.toJSON(), baseFeePerGas: 0n }, opts);
+  return createBlock({ header }, opts);
+}
+
+function unsignedTx(block: Block, request: CallRequest, nonce: bigint): LegacyTx {
+  const tx = createLegacyTx(
+    { nonce, gasPrice: request.gasPrice, gasLimit: 0n, ...(request.to === undefined ? {} : { to: request.to }), value: request.value, data: request.data },
+    { common: block.common, freeze: false, allowUnlimitedInitCodeSize: true },
+  );
+  const sender = new Address(request.from);
+  Object.defineProperty(tx, 'gasLimit', { value: request.gas, writable: false });
+  Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
+  // go-ethereum traces a call with an empty transaction context (tracers.Context{}): no hash
+  Object.defineProperty(tx, 'hash', { value: () => new Uint8Array(32) });
+  return tx;
+}
+
+/**
+ * Runs `calls` one after another on the state at `root` (each sees the ones before, as
+ * trace_callMany wants) with the recorder attached. The caller serialises this with every other
+ * use of `vm` (it changes the VM's state; the next replay starts from a stored root).
+ */
+export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root: Uint8Array, request: TracedCalls, withState: boolean): Promise<TxRecording[]> {
+  const state = vm.stateManager;
+  await state.setStateRoot(root);
+  const context = request.blockOverrides === undefined ? block : applyBlockOverrides(block, request.blockOverrides);
+  vm.common.setHardforkBy({ blockNumber: context.header.number, timestamp: context.header.timestamp });
+  if (request.stateOverrides !== undefined) await applyStateOverrides(state, request.stateOverrides);
+  const getStateRoot = state.getStateRoot;
+  // pre-Byzantium receipts carry a state root; nothing of the call's state is kept, so skip hashing it
+  state.getStateRoot = async () => root;
+  recorder.start(context, withState);
+  let txs: TxRecording[];
+  try {
+    for (const call of request.calls) {
+      const intrinsic = intrinsicGas(context, call);
+      if (call.gas < intrinsic) throw new CallRejectedError('intrinsicGas', `intrinsic gas too low: have ${call.gas}, want ${intrinsic}`);
+      const from = new Address(call.from);
+      const account = (await state.getAccount(from)) ?? createAccount({});
+      const cost = call.gas * call.gasPrice + call.value;
+      if (account.balance < cost) {
+        throw new CallRejectedError('funds', `insufficient funds for gas * price + value: address ${from.toString()} have ${account.balance} want ${cost}`);
+      }
+      const run = callBlock(context, call.gasPrice);
+      await runTx(vm, {
+        tx: unsignedTx(run, call, account.nonce),
+        block: run,
+        skipNonce: true,
+        skipBlockGasLimitValidation: true,
+        skipHardForkValidation: true,
+        reportPreimages: false,
+      });
+    }
+  } finally {
+    state.getStateRoot = getStateRoot;
+    txs = recorder.finish();
+  }
+  return txs;
+}

@@ -1,0 +1,109 @@
+// Calls traced at a block: debug_traceCall (go-ethereum eth/tracers/api.go TraceCall, callTracer and
+// prestateTracer bytes) and trace_call / trace_callMany (reth crates/rpc/rpc/src/trace.rs, Parity
+// TraceResults). The call runs as a transaction on the state after the block, recorded by the same
+// recorder as a block replay (replay/callTrace.ts), and is rendered by the same renderers.
+import { ExecutionTimeoutError, InvalidParamsError, ResourceNotFoundError, ServerError, TransactionRejectedError } from '../../errors/rpcErrors.ts';
+import { CallRejectedError, type TracedCalls } from '../../replay/callTrace.ts';
+import type { ChainBlock } from '../../replay/chainView.ts';
+import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import type { TxRecording } from '../../trace/types.ts';
+import { callRequest, type CallArgs } from '../callParams.ts';
+import type { RpcContext } from '../context.ts';
+import type { BlockNumberOrHash } from '../filterParams.ts';
+import type { TraceCallConfig } from '../overrideParams.ts';
+import type { TraceTypeName } from '../serdeParams.ts';
+import { resolveNumberOrHash } from './blockReads.ts';
+import { chooseTracer } from './debug.ts';
+import { traceTypes } from './traceReplay.ts';
+
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The traced calls, under a deadline (the request's, else the server's). */
+async function traceWithin(ctx: RpcContext, block: ChainBlock, request: TracedCalls, state: boolean, timeoutMs: number | undefined): Promise<TxRecording[]> {
+  if (ctx.chain.traceCalls === undefined) throw new ServerError('traced calls are not available here');
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new ExecutionTimeoutError();
+  const limit = timeoutMs ?? ctx.traceTimeoutMs;
+  const work = ctx.chain.traceCalls(block, request, { state });
+  if (!(limit > 0) || limit > MAX_TIMER_MS) return work;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ExecutionTimeoutError()), limit);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+function baseFeeOf(block: ChainBlock, overrides: BlockOverrides | undefined): bigint | undefined {
+  return overrides?.baseFeePerGas ?? block.block.header.baseFeePerGas;
+}
+
+export async function debugTraceCall(
+  [args, at, config]: [CallArgs, BlockNumberOrHash, TraceCallConfig | undefined],
+  ctx: RpcContext,
+): Promise<unknown> {
+  if ('tag' in at && at.tag === 'pending') throw new ServerError('tracing on top of pending is not supported');
+  const block = resolveNumberOrHash(ctx.chain, at);
+  if (block === undefined) {
+    throw new ServerError('hash' in at ? `block ${'0x' + Buffer.from(at.hash).toString('hex')} not found` : `block #${'number' in at ? at.number : 0n} not found`);
+  }
+  const { entry, config: tracerConfig, timeoutMs } = chooseTracer(config?.trace, ctx);
+  if (config?.txIndex !== undefined) throw new InvalidParamsError('txIndex is not supported by blocktrace');
+  const request: TracedCalls = {
+    calls: [callRequest(args, baseFeeOf(block, config?.blockOverrides))],
+    stateOverrides: config?.stateOverrides,
+    blockOverrides: config?.blockOverrides,
+  };
+  let txs: TxRecording[];
+  try {
+    txs = await traceWithin(ctx, block, request, entry.needsState === true, timeoutMs);
+  } catch (err) {
+    if (err instanceof CallRejectedError) throw new ServerError(`tracing failed: ${err.message}`);
+    throw err;
+  }
+  const tx = txs[0]!;
+  return entry.render(tx, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [] });
+}
+
+/** reth: a block that is not there is HeaderNotFound. */
+function rethBlock(ctx: RpcContext, at: BlockNumberOrHash | undefined): ChainBlock {
+  const block = at === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, at);
+  if (block === undefined) {
+    const id = at === undefined ? 'latest' : 'hash' in at ? `hash 0x${Buffer.from(at.hash).toString('hex')}` : 'number' in at ? `0x${at.number.toString(16)}` : 'tag' in at ? at.tag : '';
+    throw new ResourceNotFoundError(`block not found: ${id}`);
+  }
+  return block;
+}
+
+async function parityCalls(ctx: RpcContext, block: ChainBlock, calls: readonly [CallArgs, ReadonlySet<TraceTypeName>][], stateOverrides?: StateOverrides, blockOverrides?: BlockOverrides): Promise<unknown[]> {
+  const types = calls.map(([, names]) => traceTypes(names));
+  const baseFee = baseFeeOf(block, blockOverrides);
+  const request: TracedCalls = { calls: calls.map(([args]) => callRequest(args, baseFee)), stateOverrides, blockOverrides };
+  let txs: TxRecording[];
+  try {
+    txs = await traceWithin(ctx, block, request, types.some((t) => t.stateDiff), undefined);
+  } catch (err) {
+    if (err instanceof CallRejectedError) {
+      // reth RpcInvalidTransactionError: GasTooLow is -32000, InsufficientFunds -32003 without the address
+      if (err.kind === 'intrinsicGas') throw new ServerError('intrinsic gas too low');
+      throw new TransactionRejectedError(err.message.replace(/address 0x[0-9a-fA-F]{40} /, ''));
+    }
+    throw err;
+  }
+  return txs.map((tx, i) => ctx.parity.results(tx, types[i]!));
+}
+
+export async function traceCall(
+  [args, names, at, stateOverrides, blockOverrides]: [CallArgs, ReadonlySet<TraceTypeName>, BlockNumberOrHash | undefined, StateOverrides | undefined, BlockOverrides | undefined],
+  ctx: RpcContext,
+): Promise<unknown> {
+  const block = rethBlock(ctx, at);
+  return (await parityCalls(ctx, block, [[args, names]], stateOverrides, blockOverrides))[0];
+}
+
+export async function traceCallMany(
+  [calls, at]: [readonly [CallArgs, ReadonlySet<TraceTypeName>][], BlockNumberOrHash | undefined],
+  ctx: RpcContext,
+): Promise<unknown[]> {
+  const block = rethBlock(ctx, at);
+  if (calls.length === 0) return [];
+  return parityCalls(ctx, block, calls);
+}
