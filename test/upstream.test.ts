@@ -78,6 +78,27 @@ describe('upstream mode (anvil + prague-devnet)', () => {
     }
   }, SLOW);
 
+  test('trace_replay*, trace_filter, trace_get, debug_traceCall, trace_call and trace_callMany: answered here, the bytes of fixture mode', async () => {
+    const block = await rpc<{ transactions: { hash: string; from: string; to: string | null; input: string; gas: string }[] }>(anvil.url, 'eth_getBlockByNumber', ['0x3', true]);
+    const tx = block.transactions.find((t) => t.to !== null)!;
+    const call = { from: tx.from, to: tx.to, input: tx.input, gas: tx.gas };
+    const requests = [
+      body('trace_replayBlockTransactions', ['0x3', ['trace', 'stateDiff']]),
+      body('trace_replayTransaction', [tx.hash, ['trace', 'stateDiff']]),
+      body('trace_filter', [{ fromBlock: '0x1', toBlock: '0x4', toAddress: [tx.to] }]),
+      body('trace_get', [tx.hash, ['0x0']]),
+      body('debug_traceCall', [call, '0x2', { tracer: 'callTracer' }]),
+      body('debug_traceCall', [call, '0x2', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]),
+      body('trace_call', [call, ['trace', 'stateDiff'], '0x2']),
+      body('trace_callMany', [[[call, ['trace']], [call, ['stateDiff']]], '0x2']),
+    ];
+    for (const request of requests) {
+      const want = (await dispatch(request, fixture))!;
+      expect(want).toContain('"result"');
+      expect(await dispatch(request, upstream)).toBe(want);
+    }
+  }, SLOW);
+
   test('methods blocktrace does not implement, and the eth_* methods, are the upstream answers unchanged', async () => {
     for (const request of [body('anvil_nodeInfo', [], 'a'), body('eth_blockNumber', [], 7), body('eth_getBalance', ['0x00000000000000000000000000000000000feed1', '0x2'])]) {
       const direct = await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request })).text();

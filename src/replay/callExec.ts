@@ -6,6 +6,13 @@ import type { Block } from '@ethereumjs/block';
 import { createEVM } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Address, bytesToHex } from '@ethereumjs/util';
+import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
+
+/** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
+export interface CallOverrides {
+  readonly state?: StateOverrides | undefined;
+  readonly block?: BlockOverrides | undefined;
+}
 
 export interface CallRequest {
   readonly from: Uint8Array;
@@ -32,9 +39,11 @@ export function intrinsicGas(block: Block, request: CallRequest): bigint {
   return gas;
 }
 
-export async function executeCall(base: MerkleStateManager, root: Uint8Array, block: Block, blockchain: unknown, request: CallRequest): Promise<CallOutcome> {
+export async function executeCall(base: MerkleStateManager, root: Uint8Array, header: Block, blockchain: unknown, request: CallRequest, overrides?: CallOverrides): Promise<CallOutcome> {
   const state = base.shallowCopy(true);
   await state.setStateRoot(root);
+  const block = overrides?.block === undefined ? header : applyBlockOverrides(header, overrides.block);
+  if (overrides?.state !== undefined) await applyStateOverrides(state, overrides.state);
   const intrinsic = intrinsicGas(block, request);
   if (request.gas < intrinsic) return { kind: 'failed', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
   const from = new Address(request.from);

@@ -49,19 +49,21 @@ function unsignedTx(block: Block, request: CallRequest, nonce: bigint): LegacyTx
 }
 
 /**
- * Runs `calls` one after another on the state at `root` (each sees the ones before, as
+ * Runs `calls` one after another on the state at `root`, the state after `block` (each sees the ones before, as
  * trace_callMany wants) with the recorder attached. The caller serialises this with every other
  * use of `vm` (it changes the VM's state; the next replay starts from a stored root).
  */
-export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root: Uint8Array, request: TracedCalls, withState: boolean): Promise<TxRecording[]> {
+export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, request: TracedCalls, withState: boolean): Promise<TxRecording[]> {
   const state = vm.stateManager;
-  await state.setStateRoot(root);
+  // no root: the state manager is set on the block already (upstream mode's lazy reads)
+  if (root !== undefined) await state.setStateRoot(root);
+  const knownRoot = root ?? block.header.stateRoot;
   const context = request.blockOverrides === undefined ? block : applyBlockOverrides(block, request.blockOverrides);
   vm.common.setHardforkBy({ blockNumber: context.header.number, timestamp: context.header.timestamp });
   if (request.stateOverrides !== undefined) await applyStateOverrides(state, request.stateOverrides);
   const getStateRoot = state.getStateRoot;
   // pre-Byzantium receipts carry a state root; nothing of the call's state is kept, so skip hashing it
-  state.getStateRoot = async () => root;
+  state.getStateRoot = async () => knownRoot;
   recorder.start(context, withState);
   let txs: TxRecording[];
   try {

@@ -82,9 +82,3 @@ export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap:
     data: args.data ?? new Uint8Array(),
   };
 }
-
-/** An optional argument blocktrace does not read yet: whether it was given (not absent, not null). */
-export const givenParam: ParamCodec<boolean> = {
-  required: false,
-  decode: (node) => node.t !== 'null',
-};

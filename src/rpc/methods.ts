@@ -32,7 +32,7 @@ import { ethBaseFee, ethBlobBaseFee, ethFeeHistory, ethGasPrice, ethMaxPriorityF
 import { ethGetLogs } from './handlers/logs.ts';
 import { ethAccounts, ethSyncing, netListening, netPeerCount, refuseWrite, WRITE_METHODS } from './handlers/node.ts';
 import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTransaction } from './handlers/raw.ts';
-import { type CallArgs, gethCallArgs, givenParam } from './callParams.ts';
+import { type CallArgs, gethCallArgs } from './callParams.ts';
 import { ethCall } from './handlers/call.ts';
 import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
@@ -129,7 +129,7 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_getTransactionCount', method('geth', [gethAddress, optionalBlock], ethGetTransactionCount)],
   ['eth_getCode', method('geth', [gethAddress, optionalBlock], ethGetCode)],
   ['eth_getStorageAt', method('geth', [gethAddress, gethString, optionalBlock], ethGetStorageAt)],
-  ['eth_call', method('geth', [gethCallArgs, optionalBlock, givenParam, givenParam], ethCall)],
+  ['eth_call', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethCall)],
   ['eth_getProof', method('geth', [gethAddress, gethStringList, optionalBlock], ethGetProof)],
   ['eth_getBlockReceipts', method('geth', [gethBlockNumberOrHash], ethGetBlockReceipts)],
   ['eth_getBlockTransactionCountByNumber', method('geth', [gethBlockNumber], ethGetBlockTransactionCountByNumber)],

@@ -5,7 +5,11 @@ import type { Forwarder } from '../rpc/context.ts';
 import type { UpstreamClient } from './client.ts';
 
 /** Answered here, from blocks and state read from the upstream. */
-const TRACED_HERE = new Set(['debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceTransaction', 'trace_block', 'trace_transaction']);
+const TRACED_HERE = new Set([
+  'debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceTransaction', 'debug_traceCall',
+  'trace_block', 'trace_transaction', 'trace_replayBlockTransactions', 'trace_replayTransaction',
+  'trace_filter', 'trace_get', 'trace_call', 'trace_callMany',
+]);
 
 export function upstreamForwarder(client: UpstreamClient): Forwarder {
   return {

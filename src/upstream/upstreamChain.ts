@@ -10,11 +10,12 @@ import { hexQuantity } from '../encoding/hex.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
 import type { BlockFetcher, ChainBlock, ChainTag, ChainView, ReceiptInfo, RecordOptions, TxLocation } from '../replay/chainView.ts';
 import { RecordingStore, recordRun } from '../replay/recordings.ts';
+import { recordCalls, type TracedCalls } from '../replay/callTrace.ts';
 import { makeCommon } from '../replay/common.ts';
 import { loadKeccak } from '../replay/keccak.ts';
 import { lazyKzg, preloadKzg } from '../replay/kzg.ts';
 import { Recorder } from '../replay/recorder.ts';
-import type { BlockRecording } from '../trace/types.ts';
+import type { BlockRecording, TxRecording } from '../trace/types.ts';
 import type { UpstreamClient } from './client.ts';
 import { upstreamGenesis } from './chainConfig.ts';
 import { StateAt, UpstreamStateManager } from './upstreamState.ts';
@@ -194,6 +195,21 @@ export class UpstreamChain implements ChainView {
   recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording> {
     return this.recordings.get(block, options?.state === true, (state) => this.record(block, state));
   }
+
+  /** Calls traced on the state after `block`, read from the node at that block (eth_getProof and friends). */
+  readonly traceCalls = (block: ChainBlock, request: TracedCalls, options?: RecordOptions): Promise<TxRecording[]> =>
+    this.recordings.exclusive(async () => {
+      const reads = new StateAt(this.source.client, block.number, this.source.common.customCrypto.keccak256!);
+      this.state.use(reads);
+      this.current = { block, reads };
+      try {
+        return await recordCalls(this.vm, this.recorder, block.block, undefined, request, options?.state === true);
+      } catch (err) {
+        throw reads.failure ?? err;
+      } finally {
+        this.current = undefined;
+      }
+    });
 
   private async record(block: ChainBlock, state: boolean): Promise<BlockRecording> {
     const parentKey = bytesToUnprefixedHex(block.block.header.parentHash);

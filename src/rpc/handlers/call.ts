@@ -1,7 +1,8 @@
 // eth_call (go-ethereum internal/ethapi/api.go Call, doCall): the message runs on the state after the
 // block; a revert is error 3 with its data, another failure -32000 with its message.
 import { hexBytes } from '../../encoding/hex.ts';
-import { ExecutionRevertedError, InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
+import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
+import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
 import type { CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
@@ -12,15 +13,15 @@ import { resolveNumberOrHash } from './blockReads.ts';
 const RPC_GAS_CAP = 50_000_000n;
 
 export async function ethCall(
-  [args, at, stateOverrides, blockOverrides]: [CallArgs, BlockNumberOrHash | undefined, boolean | undefined, boolean | undefined],
+  [args, at, stateOverrides, blockOverrides]: [CallArgs, BlockNumberOrHash | undefined, StateOverrides | undefined, BlockOverrides | undefined],
   ctx: RpcContext,
 ): Promise<string> {
-  if (stateOverrides === true || blockOverrides === true) throw new InvalidParamsError('state and block overrides are not supported by blocktrace yet');
   const block = at === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, at);
   if (block === undefined) throw new ServerError(at !== undefined && 'hash' in at ? 'header for hash not found' : 'header not found');
   if (ctx.chain.call === undefined) throw new ServerError('calls are not available here');
   // no more than the gas cap, nor than the block's gas limit (as anvil and recent go-ethereum do)
-  const limit = block.block.header.gasLimit < RPC_GAS_CAP ? block.block.header.gasLimit : RPC_GAS_CAP;
+  const gasLimit = blockOverrides?.gasLimit ?? block.block.header.gasLimit;
+  const limit = gasLimit < RPC_GAS_CAP ? gasLimit : RPC_GAS_CAP;
   const gas = args.gas === undefined || args.gas > limit ? limit : args.gas;
   const outcome = await ctx.chain.call(block, {
     from: args.from ?? new Uint8Array(20),
@@ -29,7 +30,7 @@ export async function ethCall(
     gasPrice: args.gasPrice ?? 0n,
     value: args.value ?? 0n,
     data: args.data ?? new Uint8Array(),
-  });
+  }, { state: stateOverrides, block: blockOverrides });
   if (outcome.kind === 'ok') return hexBytes(outcome.returnData);
   if (outcome.kind === 'reverted') throw new ExecutionRevertedError(decodeRevertReason(outcome.returnData), hexBytes(outcome.returnData));
   throw new ServerError(outcome.message);
