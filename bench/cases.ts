@@ -17,6 +17,7 @@ const METHODS: readonly { name: string; method: string; params: (block: string) 
   { name: 'debug_traceBlockByNumber callTracer', method: 'debug_traceBlockByNumber', params: (b) => [b, { tracer: 'callTracer' }] },
   { name: 'debug_traceBlockByNumber prestateTracer', method: 'debug_traceBlockByNumber', params: (b) => [b, { tracer: 'prestateTracer' }] },
   { name: 'trace_block', method: 'trace_block', params: (b) => [b] },
+  { name: 'trace_replayBlockTransactions trace', method: 'trace_replayBlockTransactions', params: (b) => [b, ['trace']] },
 ];
 
 export function cases(block: string): Case[] {

@@ -12,6 +12,7 @@ import { type Case, HEAVY_BLOCK, type Latency, SMALL_BLOCK, cases, latency } fro
 import type { AllReport, ReplayReport } from './inprocess.ts';
 import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
+import { traceFilterRows } from './traceFilter.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
   const server: Server = await startBlocktrace(SOURCE, FIXTURE, ROOT);
   const btLat = await latencies('blocktrace', server.url, all, opts.runs);
   const logs = await logRows(server.url, anvil.url, opts.runs);
+  const filters = await traceFilterRows(server.url, anvil.url, opts.runs);
 
   const load: Record<string, { blocktrace: LoadResult; anvil: LoadResult }> = {};
   for (const c of [small[0]!, heavy[2]!]) {
@@ -160,6 +162,12 @@ async function main(): Promise<void> {
   const overheadRuns = replay.overhead.plainMs.length;
   rows.push(row(`tracing overhead, block ${HEAVY_BLOCK}: recordBlock / plain runBlock, fastest of ${overheadRuns}`, '×', replay.overhead.ratioOfMin, null, { op: '<=', value: 1.15 }, `medians: ${replay.overhead.ratio.toFixed(3)}×`));
   rows.push(...logs);
+  rows.push(...filters);
+  {
+    const replayCold = cold.coldMs.get(`trace_replayBlockTransactions trace ${HEAVY_BLOCK}`)!;
+    const blockCold = cold.coldMs.get(`trace_block ${HEAVY_BLOCK}`)!;
+    rows.push(row(`cold trace_replayBlockTransactions / cold trace_block, block ${HEAVY_BLOCK}`, '×', replayCold / blockCold, null, { op: '<=', value: 1.2 }));
+  }
   rows.push(row('RSS after the runs above, cancun-devnet served', 'MB', rss.blocktrace, rss.anvil));
   rows.push(row(`RSS, all ${ALL_CHAINS.length} corpus chains loaded in one process`, 'MB', allChains.rssMB, null, { op: '<', value: 400 }));
   rows.push(row('compiled binary: spawn → first response, execution-apis chain', 'ms', binary?.ms ?? null, null, { op: '<', value: 1500 }, binary === null ? 'dist/blocktrace absent' : undefined));

@@ -10,7 +10,7 @@ import type { BlockRecording, TxRecording } from '../../src/trace/types.ts';
 
 const bytes = (fill: number, n = 32): Uint8Array => new Uint8Array(n).fill(fill);
 
-function chainBlock(number: bigint): ChainBlock {
+export function chainBlock(number: bigint): ChainBlock {
   const block = createBlock({ header: { number, gasLimit: 30_000_000n } });
   return { number, hash: bytes(0xb0 + Number(number)), block };
 }
