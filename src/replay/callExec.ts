@@ -6,6 +6,7 @@ import type { Block } from '@ethereumjs/block';
 import { createEVM } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Address, bytesToHex } from '@ethereumjs/util';
+import { callBlock } from './callTrace.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
@@ -24,10 +25,16 @@ export interface CallRequest {
 }
 
 export type CallOutcome =
-  | { readonly kind: 'ok'; readonly returnData: Uint8Array; readonly gasUsed: bigint }
+  /**
+   * `gasUsed`: intrinsic + execution gas before the refund; `usedGas` after the refund and the
+   * EIP-7623 floor, as go-ethereum's ExecutionResult UsedGas (MaxUsedGas is `gasUsed`, floored).
+   */
+  | { readonly kind: 'ok'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint }
   | { readonly kind: 'reverted'; readonly returnData: Uint8Array; readonly gasUsed: bigint }
   /** A failure go-ethereum reports with its message (-32000). */
-  | { readonly kind: 'failed'; readonly message: string };
+  | { readonly kind: 'failed'; readonly message: string; readonly outOfGas?: boolean }
+  /** The message could not start (go-ethereum's pre-checks): intrinsic gas, funds. */
+  | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'funds'; readonly message: string };
 
 /** core/state_transition.go IntrinsicGas (no access list). */
 export function intrinsicGas(block: Block, request: CallRequest): bigint {
@@ -42,15 +49,16 @@ export function intrinsicGas(block: Block, request: CallRequest): bigint {
 export async function executeCall(base: MerkleStateManager, root: Uint8Array, header: Block, blockchain: unknown, request: CallRequest, overrides?: CallOverrides): Promise<CallOutcome> {
   const state = base.shallowCopy(true);
   await state.setStateRoot(root);
-  const block = overrides?.block === undefined ? header : applyBlockOverrides(header, overrides.block);
+  // go-ethereum applyMessage: a call without gas price runs with the base fee lowered to 0
+  const block = callBlock(overrides?.block === undefined ? header : applyBlockOverrides(header, overrides.block), request.gasPrice);
   if (overrides?.state !== undefined) await applyStateOverrides(state, overrides.state);
   const intrinsic = intrinsicGas(block, request);
-  if (request.gas < intrinsic) return { kind: 'failed', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
+  if (request.gas < intrinsic) return { kind: 'rejected', reason: 'intrinsicGas', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
   const from = new Address(request.from);
   const balance = (await state.getAccount(from))?.balance ?? 0n;
   const cost = request.gas * request.gasPrice + request.value;
   if (balance < cost) {
-    return { kind: 'failed', message: `insufficient funds for gas * price + value: address ${from.toString()} have ${balance} want ${cost}` };
+    return { kind: 'rejected', reason: 'funds', message: `insufficient funds for gas * price + value: address ${from.toString()} have ${balance} want ${cost}` };
   }
   const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
   // the addresses a transaction starts with warm (EIP-2929, EIP-3651)
@@ -73,7 +81,21 @@ export async function executeCall(base: MerkleStateManager, root: Uint8Array, he
   const exec = result.execResult;
   const gasUsed = intrinsic + exec.executionGasUsed;
   const error = exec.exceptionError?.error;
-  if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, gasUsed };
+  if (error === undefined) {
+    const c = block.common;
+    // core/state_transition.go refundGas (EIP-3529 quotient 5 from London) and the EIP-7623 floor
+    const quotient = c.gteHardfork('london') ? 5n : 2n;
+    const refund = exec.gasRefund ?? 0n;
+    let usedGas = gasUsed - (refund < gasUsed / quotient ? refund : gasUsed / quotient);
+    if (c.isActivatedEIP(7623)) {
+      let tokens = 0n;
+      for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
+      const floor = 21000n + 10n * tokens;
+      if (usedGas < floor) usedGas = floor;
+      return { kind: 'ok', returnData: exec.returnValue, gasUsed: gasUsed < floor ? floor : gasUsed, usedGas };
+    }
+    return { kind: 'ok', returnData: exec.returnValue, gasUsed, usedGas };
+  }
   if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, gasUsed };
-  return { kind: 'failed', message: error };
+  return { kind: 'failed', message: error, outOfGas: error === 'out of gas' };
 }

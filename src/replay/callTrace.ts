@@ -28,7 +28,7 @@ export interface TracedCalls {
 }
 
 /** The block a call runs in: the given header, its base fee lowered to 0 for a call without gas price. */
-function callBlock(block: Block, gasPrice: bigint): Block {
+export function callBlock(block: Block, gasPrice: bigint): Block {
   if (gasPrice !== 0n || block.header.baseFeePerGas === undefined || block.header.baseFeePerGas === 0n) return block;
   const opts = { common: block.common, skipConsensusFormatValidation: true };
   const header = createBlockHeader({ ...block.header.toJSON(), baseFeePerGas: 0n }, opts);

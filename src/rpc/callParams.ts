@@ -1,6 +1,7 @@
 // eth_call's TransactionArgs (go-ethereum internal/ethapi/transaction_args.go) after decoding: the
 // fields a read-only call uses. `data` and `input` may both be given only when equal.
 import type { CallRequest } from '../replay/callExec.ts';
+import { InvalidParamsError } from '../errors/rpcErrors.ts';
 import type { JsonNode } from './rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from './schemas.ts';
 
@@ -13,6 +14,8 @@ export interface CallArgs {
   readonly maxPriorityFeePerGas?: bigint | undefined;
   readonly value: bigint | undefined;
   readonly data: Uint8Array | undefined;
+  /** An EIP-7702 `authorizationList` was given (not supported for calls yet). */
+  readonly authorizations?: boolean;
 }
 
 function bytesField(name: string, node: JsonNode, size?: number): Uint8Array {
@@ -45,6 +48,7 @@ export const gethCallArgs: ParamCodec<CallArgs> = {
         case 'value': f.value = quantityField('value', value); break;
         case 'data': f.data = bytesField('data', value); break;
         case 'input': input = bytesField('input', value); break;
+        case 'authorizationlist': f.authorizations = true; break;
       }
     }
     if (input !== undefined && f.data !== undefined && Buffer.compare(input, f.data) !== 0) {
@@ -66,6 +70,7 @@ export const RPC_GAS_CAP = 50_000_000n;
  * are 0), or 0.
  */
 export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap: bigint = RPC_GAS_CAP): CallRequest {
+  if (args.authorizations === true) throw new InvalidParamsError('authorizationList is not supported by blocktrace yet (EIP-7702 authorizations in calls)');
   const gas = args.gas === undefined || args.gas > gasCap ? gasCap : args.gas;
   let gasPrice = args.gasPrice ?? 0n;
   if (baseFee !== undefined && args.gasPrice === undefined) {

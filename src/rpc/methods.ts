@@ -34,6 +34,7 @@ import { ethAccounts, ethSyncing, netListening, netPeerCount, refuseWrite, WRITE
 import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTransaction } from './handlers/raw.ts';
 import { type CallArgs, gethCallArgs } from './callParams.ts';
 import { ethCall } from './handlers/call.ts';
+import { ethEstimateGas } from './handlers/estimate.ts';
 import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
@@ -130,6 +131,7 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_getCode', method('geth', [gethAddress, optionalBlock], ethGetCode)],
   ['eth_getStorageAt', method('geth', [gethAddress, gethString, optionalBlock], ethGetStorageAt)],
   ['eth_call', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethCall)],
+  ['eth_estimateGas', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethEstimateGas)],
   ['eth_getProof', method('geth', [gethAddress, gethStringList, optionalBlock], ethGetProof)],
   ['eth_getBlockReceipts', method('geth', [gethBlockNumberOrHash], ethGetBlockReceipts)],
   ['eth_getBlockTransactionCountByNumber', method('geth', [gethBlockNumber], ethGetBlockTransactionCountByNumber)],

@@ -35,6 +35,17 @@ describe('go-ethereum execution-apis recordings', () => {
   }
 });
 
+// eth_call and eth_estimateGas (go-ethereum's binary search to the unit). Not copied:
+// estimate-with-eip7702.io, a call with an EIP-7702 authorizationList, which blocktrace refuses
+// (-32602, README "Methods").
+describe('go-ethereum execution-apis recordings: eth_call, eth_estimateGas', () => {
+  const exchanges = readGolden(EXAPI).exchanges.filter((e) => requestMethods(e.request).some((m) => m === 'eth_call' || m === 'eth_estimateGas'));
+  test('all 11 are here', () => expect(exchanges.length).toBe(11));
+  for (const exchange of exchanges) {
+    test(exchange.name, async () => expect(await checkExchange(await context(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
+  }
+});
+
 for (const chain of ['prague-devnet', 'cancun-devnet']) {
   const fixture = join(GOLDEN, 'fixtures', chain, 'fixture.json');
   for (const [dir, mode, least] of [['reads', 'bytes', 20], ['state', 'bytes', 20], ['call', 'bytes', 20], ['call-overrides', 'bytes', 8], ['reads-semantic', 'semantic', 20]] as const) {

@@ -4,13 +4,12 @@ import { hexBytes } from '../../encoding/hex.ts';
 import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
-import type { CallArgs } from '../callParams.ts';
+import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
 import { resolveNumberOrHash } from './blockReads.ts';
 
-/** go-ethereum's default --rpc.gascap. */
-const RPC_GAS_CAP = 50_000_000n;
+import { RPC_GAS_CAP } from '../callParams.ts';
 
 export async function ethCall(
   [args, at, stateOverrides, blockOverrides]: [CallArgs, BlockNumberOrHash | undefined, StateOverrides | undefined, BlockOverrides | undefined],
@@ -22,15 +21,8 @@ export async function ethCall(
   // no more than the gas cap, nor than the block's gas limit (as anvil and recent go-ethereum do)
   const gasLimit = blockOverrides?.gasLimit ?? block.block.header.gasLimit;
   const limit = gasLimit < RPC_GAS_CAP ? gasLimit : RPC_GAS_CAP;
-  const gas = args.gas === undefined || args.gas > limit ? limit : args.gas;
-  const outcome = await ctx.chain.call(block, {
-    from: args.from ?? new Uint8Array(20),
-    to: args.to,
-    gas,
-    gasPrice: args.gasPrice ?? 0n,
-    value: args.value ?? 0n,
-    data: args.data ?? new Uint8Array(),
-  }, { state: stateOverrides, block: blockOverrides });
+  const request = callRequest(args, blockOverrides?.baseFeePerGas ?? block.block.header.baseFeePerGas, limit);
+  const outcome = await ctx.chain.call(block, request, { state: stateOverrides, block: blockOverrides });
   if (outcome.kind === 'ok') return hexBytes(outcome.returnData);
   if (outcome.kind === 'reverted') throw new ExecutionRevertedError(decodeRevertReason(outcome.returnData), hexBytes(outcome.returnData));
   throw new ServerError(outcome.message);

@@ -1,0 +1,104 @@
+// eth_estimateGas as go-ethereum answers it (internal/ethapi/api.go DoEstimateGas,
+// eth/gasestimator/gasestimator.go Estimate): the same binary search, its optimistic first guess
+// and its 1.5% error ratio, over eth_call's execution (replay/callExec.ts), so the answer is
+// go-ethereum's to the unit.
+import { hexQuantity } from '../../encoding/hex.ts';
+import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
+import type { CallRequest } from '../../replay/callExec.ts';
+import type { ChainBlock } from '../../replay/chainView.ts';
+import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import { decodeRevertReason } from '../../trace/render/revertReason.ts';
+import { callRequest, RPC_GAS_CAP, type CallArgs } from '../callParams.ts';
+import type { RpcContext } from '../context.ts';
+import type { BlockNumberOrHash } from '../filterParams.ts';
+import { resolveNumberOrHash } from './blockReads.ts';
+
+const TX_GAS = 21000n;
+const CALL_STIPEND = 2300n;
+/** params.MaxTxGas (EIP-7825, Osaka). */
+const MAX_TX_GAS = 1n << 24n;
+/** internal/ethapi estimateGasErrorRatio. */
+const ERROR_RATIO = 0.015;
+
+interface Run {
+  readonly failed: boolean;
+  readonly usedGas?: bigint;
+  readonly maxUsedGas?: bigint;
+  /** An execution failure other than running out of gas: its message, and revert data. */
+  readonly error?: { readonly message: string; readonly revert?: Uint8Array };
+}
+
+export async function ethEstimateGas(
+  [args, at, stateOverrides, blockOverrides]: [CallArgs, BlockNumberOrHash | undefined, StateOverrides | undefined, BlockOverrides | undefined],
+  ctx: RpcContext,
+): Promise<string> {
+  const block: ChainBlock | undefined = at === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, at);
+  if (block === undefined) throw new ServerError(at !== undefined && 'hash' in at ? 'header for hash not found' : 'header not found');
+  const call = ctx.chain.call;
+  if (call === undefined) throw new ServerError('calls are not available here');
+  const header = block.block.header;
+  const base = callRequest({ ...args, gas: 0n }, blockOverrides?.baseFeePerGas ?? header.baseFeePerGas);
+  const overrides = { state: stateOverrides, block: blockOverrides };
+
+  const run = async (gas: bigint): Promise<Run> => {
+    const outcome = await call(block, { ...base, gas } satisfies CallRequest, overrides);
+    switch (outcome.kind) {
+      case 'ok':
+        return { failed: false, usedGas: outcome.usedGas, maxUsedGas: outcome.gasUsed };
+      case 'reverted':
+        return { failed: true, error: { message: 'execution reverted', revert: outcome.returnData } };
+      case 'failed':
+        return outcome.outOfGas === true ? { failed: true } : { failed: true, error: { message: outcome.message } };
+      case 'rejected':
+        // ErrIntrinsicGas: raise the limit; anything else ends the estimate
+        if (outcome.reason === 'intrinsicGas') return { failed: true };
+        throw new ServerError(`failed with ${gas} gas: ${outcome.message}`);
+    }
+  };
+
+  let hi = args.gas !== undefined && args.gas >= TX_GAS ? args.gas : (blockOverrides?.gasLimit ?? header.gasLimit);
+  if (hi > MAX_TX_GAS && block.block.common.isActivatedEIP(7825)) hi = MAX_TX_GAS;
+  const feeCap = args.maxFeePerGas ?? args.gasPrice ?? 0n;
+  if (feeCap !== 0n) {
+    const override = stateOverrides?.get(Buffer.from(base.from).toString('hex'))?.balance;
+    let available = override ?? (await (await ctx.chain.stateAfter!(block)).balance(base.from));
+    if (base.value !== 0n) {
+      if (base.value >= available) throw new ServerError('insufficient funds for transfer');
+      available -= base.value;
+    }
+    const allowance = available / feeCap;
+    if (allowance < 1n << 64n && hi > allowance) hi = allowance;
+  }
+  if (hi > RPC_GAS_CAP) hi = RPC_GAS_CAP;
+
+  if (base.data.length === 0 && base.to !== undefined) {
+    const code = await (await ctx.chain.stateAfter!(block)).code(base.to);
+    const overridden = stateOverrides?.get(Buffer.from(base.to).toString('hex'))?.code;
+    if ((overridden ?? code).length === 0) {
+      const simple = await run(TX_GAS);
+      if (!simple.failed) return hexQuantity(TX_GAS);
+    }
+  }
+  const first = await run(hi);
+  if (first.failed) {
+    if (first.error !== undefined) {
+      if (first.error.revert !== undefined) throw new ExecutionRevertedError(decodeRevertReason(first.error.revert), `0x${Buffer.from(first.error.revert).toString('hex')}`);
+      throw new ServerError(first.error.message);
+    }
+    throw new ServerError(`gas required exceeds allowance (${hi})`);
+  }
+  let lo = first.usedGas! - 1n;
+  const optimistic = ((first.maxUsedGas! + CALL_STIPEND) * 64n) / 63n;
+  if (optimistic < hi) {
+    if ((await run(optimistic)).failed) lo = optimistic;
+    else hi = optimistic;
+  }
+  while (lo + 1n < hi) {
+    if (Number(hi - lo) / Number(hi) < ERROR_RATIO) break;
+    let mid = lo + (hi - lo) / 2n;
+    if (mid > lo * 2n) mid = lo * 2n;
+    if ((await run(mid)).failed) lo = mid;
+    else hi = mid;
+  }
+  return hexQuantity(hi);
+}
