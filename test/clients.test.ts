@@ -161,6 +161,9 @@ describe.each(chains.map((c) => [c.name, c] as const))('cast reads on %s', (_nam
     for (const hash of c.txs.flat().slice(0, 40)) {
       const tx = await rpc<{ to: string | null; input: string; from: string; blockNumber: string }>(c.bt.url, 'eth_getTransactionByHash', [hash]);
       if (tx.to === null || tx.input === '0x') continue;
+      // Probe.blockInfo() returns block.basefee: go-ethereum lowers it to 0 for a call without gas
+      // price, anvil does not (README, eth_call; execution-apis call-callenv.io is go-ethereum's)
+      if (tx.input.startsWith('0x15cad552')) continue;
       for (const block of ['latest', String(BigInt(tx.blockNumber) - 1n)]) {
         const args = ['call', tx.to, tx.input, '--from', tx.from, '--block', block];
         const ours = await cast([...args, '--rpc-url', c.bt.url]);
