@@ -13,6 +13,7 @@ import type { AllReport, ReplayReport } from './inprocess.ts';
 import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
 import { traceFilterRows } from './traceFilter.ts';
+import { stateReadRows } from './stateReads.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
   const btLat = await latencies('blocktrace', server.url, all, opts.runs);
   const logs = await logRows(server.url, anvil.url, opts.runs);
   const filters = await traceFilterRows(server.url, anvil.url, opts.runs);
+  const reads = await stateReadRows(server.url, anvil.url, opts.runs);
 
   const load: Record<string, { blocktrace: LoadResult; anvil: LoadResult }> = {};
   for (const c of [small[0]!, heavy[2]!]) {
@@ -163,6 +165,7 @@ async function main(): Promise<void> {
   rows.push(row(`tracing overhead, block ${HEAVY_BLOCK}: recordBlock / plain runBlock, fastest of ${overheadRuns}`, '×', replay.overhead.ratioOfMin, null, { op: '<=', value: 1.15 }, `medians: ${replay.overhead.ratio.toFixed(3)}×`));
   rows.push(...logs);
   rows.push(...filters);
+  rows.push(...reads);
   {
     const replayCold = cold.coldMs.get(`trace_replayBlockTransactions trace ${HEAVY_BLOCK}`)!;
     const blockCold = cold.coldMs.get(`trace_block ${HEAVY_BLOCK}`)!;
