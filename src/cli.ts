@@ -7,6 +7,7 @@ import { check, type GoldenIo } from './cli/check.ts';
 import { DEFAULT_FIXTURE_NAME, loadDefaultChain } from './cli/defaultFixture.ts';
 import { record } from './cli/record.ts';
 import { replayRequests } from './cli/replayFile.ts';
+import { runShow } from './cli/show.ts';
 import { connectUpstream, type ChainSource } from './cli/upstream.ts';
 import type { UpstreamSource } from './cli/upstreamArgs.ts';
 import { FixtureError } from './errors/fixtureError.ts';
@@ -121,6 +122,8 @@ async function main(argv: readonly string[]): Promise<number> {
       return record(options, goldenIo());
     case 'capture':
       return runCapture(options, log);
+    case 'show':
+      return runShow(options, { open, log, stdout: process.stdout, env: process.env });
   }
 }
 

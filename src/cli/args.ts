@@ -1,6 +1,7 @@
 // argv → typed options. Pure: no I/O, no exit; cli.ts acts on the result.
 import { parseGoldenCommand, type CheckCommand, type RecordCommand } from './goldenArgs.ts';
 import { parseGoDuration } from '../rpc/goDuration.ts';
+import { parseShowCommand, type ShowCommand } from './showArgs.ts';
 import { checkUpstreamUrl, parseCaptureCommand, parseUpstreamTimeout, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -20,6 +21,8 @@ Usage:
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [serve options]
   blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--max-batch N] ... [REQUEST...]
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
+  blocktrace show FIXTURE TX_HASH|BLOCK [--abi DIR]...
+  blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
   blocktrace --help | --version
 
 Options go anywhere on the line, before or after FIXTURE and the requests. A REQUEST argument is a
@@ -89,6 +92,15 @@ capture --rpc URL --block N [--to M] --out FILE
   reads, and the fork schedule. It is replayed (and checked) before it is written; a fixture
   file is never overwritten. --genesis and --upstream-timeout as above.
 
+show FIXTURE TX_HASH|BLOCK
+  Prints a transaction's call tree (or every transaction of a block, with its status and gas) as
+  cast run does: one line per call with gas used, contract, decoded function and value; events
+  under the call that emitted them; the decoded return value or revert reason. Contracts are named
+  by matching their code to the artifacts of --abi; calls, events and errors are decoded from
+  those ABIs and a built-in table (ERC-20/721/1155, WETH, Multicall3). Colour on a terminal, plain
+  when piped or with NO_COLOR set.
+    --abi DIR          Foundry out/, Hardhat artifacts/, or plain ABI .json files (repeatable)
+
 FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, a
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
 (FILE#NAME picks one test of a file holding several).
@@ -135,6 +147,7 @@ export type CliOptions =
   | CheckCommand
   | RecordCommand
   | CaptureCommand
+  | ShowCommand
   | { readonly kind: 'usage'; readonly message: string };
 
 /** Limits of the dispatcher, for both faces; undefined: the default of rpc/context.ts. */
@@ -266,6 +279,7 @@ function parse(argv: readonly string[]): CliOptions {
   if (options.includes('--version')) return { kind: 'version' };
   if (argv[0] === 'check' || argv[0] === 'record') return parseGoldenCommand(argv);
   if (argv[0] === 'capture') return parseCaptureCommand(argv);
+  if (argv[0] === 'show') return parseShowCommand(argv);
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,

@@ -1,0 +1,69 @@
+// Reads ABIs from a directory: Foundry artifacts (out/**/X.json: {abi, deployedBytecode: {object,
+// immutableReferences}}), Hardhat artifacts (artifacts/**/X.json: {contractName, abi,
+// deployedBytecode}) and plain ABI files (a JSON array). Anything else is skipped; a directory that
+// cannot be read is the caller's error (one line).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Abi } from 'viem';
+
+export interface Artifact {
+  readonly name: string;
+  readonly abi: Abi;
+  /** Runtime code (deployedBytecode), without 0x, when the artifact has it. */
+  readonly deployedCode?: string | undefined;
+  /** Byte ranges of immutables in the runtime code (Foundry's immutableReferences). */
+  readonly immutables?: readonly { start: number; length: number }[] | undefined;
+}
+
+function* jsonFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      // Hardhat's build-info holds whole compiler outputs, not artifacts
+      if (entry.name === 'build-info' || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      yield* jsonFiles(path);
+    } else if (entry.name.endsWith('.json') && !entry.name.endsWith('.dbg.json')) {
+      yield path;
+    }
+  }
+}
+
+const isAbi = (value: unknown): value is Abi => Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'type' in item);
+
+function artifactOf(path: string, json: unknown): Artifact | undefined {
+  const fallback = basename(path, '.json');
+  if (isAbi(json)) return json.length > 0 ? { name: fallback, abi: json } : undefined;
+  if (typeof json !== 'object' || json === null) return undefined;
+  const o = json as Record<string, unknown>;
+  if (!isAbi(o['abi']) || o['abi'].length === 0) return undefined;
+  const name = typeof o['contractName'] === 'string' ? o['contractName'] : fallback;
+  const deployed = o['deployedBytecode'];
+  let code: string | undefined;
+  let immutables: { start: number; length: number }[] | undefined;
+  if (typeof deployed === 'string') code = deployed;
+  else if (typeof deployed === 'object' && deployed !== null) {
+    const d = deployed as Record<string, unknown>;
+    if (typeof d['object'] === 'string') code = d['object'];
+    const refs = d['immutableReferences'];
+    if (typeof refs === 'object' && refs !== null) immutables = Object.values(refs as Record<string, { start: number; length: number }[]>).flat();
+  }
+  code = code?.replace(/^0x/, '').toLowerCase();
+  return { name, abi: o['abi'], ...(code ? { deployedCode: code } : {}), ...(immutables ? { immutables } : {}) };
+}
+
+/** Every artifact under `dir` (a file is read alone). */
+export function readArtifacts(dir: string): Artifact[] {
+  const files = statSync(dir).isDirectory() ? [...jsonFiles(dir)] : [dir];
+  const out: Artifact[] = [];
+  for (const file of files.sort()) {
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // not JSON: not an artifact
+    }
+    const artifact = artifactOf(file, json);
+    if (artifact !== undefined) out.push(artifact);
+  }
+  return out;
+}

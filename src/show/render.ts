@@ -1,0 +1,146 @@
+// A call tree as text, the way `cast run` and `forge test -vvvv` print one: one line per frame
+// (gas used, callee label, decoded function, value), its events and its result under it. Pure:
+// takes go-ethereum callTracer frames (withLog) and a decoder; colour is the caller's choice.
+import { getAddress } from 'viem';
+import type { AbiDecoder, Decoded } from '../abi/decoder.ts';
+
+export interface CallFrameJson {
+  readonly type: string;
+  readonly from: string;
+  readonly to?: string;
+  readonly value?: string;
+  readonly gas: string;
+  readonly gasUsed: string;
+  readonly input: string;
+  readonly output?: string;
+  readonly error?: string;
+  readonly revertReason?: string;
+  readonly calls?: readonly CallFrameJson[];
+  readonly logs?: readonly { address: string; topics?: readonly string[]; data: string; position: string }[];
+}
+
+export interface Style {
+  label(s: string): string;
+  fn(s: string): string;
+  ok(s: string): string;
+  bad(s: string): string;
+  event(s: string): string;
+  dim(s: string): string;
+}
+
+const PLAIN: Style = { label: (s) => s, fn: (s) => s, ok: (s) => s, bad: (s) => s, event: (s) => s, dim: (s) => s };
+const ansi = (code: number) => (s: string): string => `\u001b[${code}m${s}\u001b[0m`;
+export const COLOUR: Style = { label: ansi(36), fn: ansi(1), ok: ansi(32), bad: ansi(31), event: ansi(33), dim: ansi(2) };
+export { PLAIN };
+
+export interface RenderContext {
+  readonly decoder: AbiDecoder;
+  /** Lower-case address → contract name (from code matched to an artifact). */
+  readonly labels: ReadonlyMap<string, string>;
+  readonly style: Style;
+}
+
+function shortHex(hex: string, keep = 66): string {
+  return hex.length <= keep ? hex : `${hex.slice(0, keep)}…(${(hex.length - 2) / 2} bytes)`;
+}
+
+export function formatValue(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') {
+    if (/^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);
+    if (/^0x[0-9a-fA-F]*$/.test(value)) return shortHex(value);
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `(${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${formatValue(v)}`).join(', ')})`;
+  }
+  return String(value);
+}
+
+function formatArgs(d: Decoded): string {
+  return d.args.map(([name, v]) => (name === '' ? formatValue(v) : `${name}: ${formatValue(v)}`)).join(', ');
+}
+
+function who(address: string | undefined, ctx: RenderContext): string {
+  if (address === undefined) return '?';
+  const name = ctx.labels.get(address.toLowerCase());
+  return ctx.style.label(name ?? getAddress(address));
+}
+
+function ether(wei: bigint): string {
+  if (wei === 0n) return '0';
+  const whole = wei / 10n ** 18n;
+  const frac = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+  return frac === '' ? `${whole} ETH` : `${whole}.${frac} ETH`;
+}
+
+function head(frame: CallFrameJson, ctx: RenderContext): string {
+  const gas = ctx.style.dim(`[${BigInt(frame.gasUsed)}]`);
+  const value = frame.value !== undefined && BigInt(frame.value) !== 0n ? `{value: ${ether(BigInt(frame.value))}}` : '';
+  const kind = frame.type === 'CALL' ? '' : ` ${ctx.style.dim(frame.type.toLowerCase())}`;
+  if (frame.type === 'CREATE' || frame.type === 'CREATE2') {
+    const name = frame.to !== undefined ? (ctx.labels.get(frame.to.toLowerCase()) ?? 'contract') : 'contract';
+    const at = frame.to !== undefined ? `@${getAddress(frame.to)}` : '';
+    return `${gas} → new ${ctx.style.label(name)}${at}${value}${kind}`;
+  }
+  if (frame.type === 'SELFDESTRUCT') return `${gas} selfdestruct → ${who(frame.to, ctx)}${value}`;
+  const call = ctx.decoder.call(frame.input);
+  const target = who(frame.to, ctx);
+  if (call !== undefined) return `${gas} ${target}::${ctx.style.fn(call.name)}${value}(${formatArgs(call)})${kind}`;
+  if (frame.input === '0x') return `${gas} ${target}::${ctx.style.fn(frame.to !== undefined && ctx.labels.has(frame.to.toLowerCase()) ? 'receive' : 'transfer')}${value}()${kind}`;
+  return `${gas} ${target}::${ctx.style.fn(frame.input.slice(0, 10))}${value}(${shortHex('0x' + frame.input.slice(10))})${kind}`;
+}
+
+function result(frame: CallFrameJson, ctx: RenderContext): string {
+  const output = frame.output ?? '0x';
+  if (frame.error !== undefined) {
+    if (frame.error === 'execution reverted') {
+      const reason = frame.revertReason ?? (() => {
+        const d = ctx.decoder.revert(output);
+        return d === undefined ? undefined : `${d.name}(${formatArgs(d)})`;
+      })();
+      return ctx.style.bad(`← [Revert] ${reason ?? (output === '0x' ? 'EvmError: Revert' : shortHex(output))}`);
+    }
+    return ctx.style.bad(`← [${frame.error}]`);
+  }
+  if (frame.type === 'CREATE' || frame.type === 'CREATE2') return ctx.style.ok(`← [Return] ${(output.length - 2) / 2} bytes of code`);
+  if (output === '0x') return ctx.style.ok('← [Stop]');
+  const decoded = ctx.decoder.result(frame.input, output);
+  return ctx.style.ok(`← [Return] ${decoded !== undefined ? formatArgs(decoded) : shortHex(output)}`);
+}
+
+function eventLine(log: NonNullable<CallFrameJson['logs']>[number], ctx: RenderContext): string {
+  const decoded = ctx.decoder.event(log.topics ?? [], log.data);
+  if (decoded !== undefined) return `emit ${ctx.style.event(decoded.name)}(${formatArgs(decoded)})`;
+  const topics = (log.topics ?? []).map((t) => shortHex(t)).join(', ');
+  return `emit ${ctx.style.event('log')}(topics: [${topics}], data: ${shortHex(log.data)})`;
+}
+
+/** The tree under `frame`, as lines. */
+export function renderTree(frame: CallFrameJson, ctx: RenderContext): string[] {
+  const lines: string[] = [head(frame, ctx)];
+  walk(frame, '', ctx, lines);
+  return lines;
+}
+
+function walk(frame: CallFrameJson, indent: string, ctx: RenderContext, lines: string[]): void {
+  // children and events in the order they happened: a log's position counts the calls before it
+  const items: ({ kind: 'call'; frame: CallFrameJson } | { kind: 'log'; log: NonNullable<CallFrameJson['logs']>[number] })[] = [];
+  const calls = frame.calls ?? [];
+  const logs = [...(frame.logs ?? [])];
+  calls.forEach((call, i) => {
+    while (logs.length > 0 && Number(logs[0]!.position) <= i) items.push({ kind: 'log', log: logs.shift()! });
+    items.push({ kind: 'call', frame: call });
+  });
+  for (const log of logs) items.push({ kind: 'log', log });
+  for (const item of items) {
+    if (item.kind === 'log') {
+      lines.push(`${indent}├─ ${eventLine(item.log, ctx)}`);
+    } else {
+      lines.push(`${indent}├─ ${head(item.frame, ctx)}`);
+      walk(item.frame, `${indent}│  `, ctx, lines);
+    }
+  }
+  lines.push(`${indent}└─ ${result(frame, ctx)}`);
+}

@@ -1,0 +1,82 @@
+// `blocktrace show`: a transaction's (or a block's) call tree for a person, fetched through the same
+// JSON-RPC dispatcher the faces use (debug_trace* with callTracer and withLog, eth_* for status,
+// gas and the code that names contracts), so it works on a fixture and in upstream mode alike.
+import type { AbiDecoder } from '../abi/decoder.ts';
+import type { RpcContext } from '../rpc/context.ts';
+import { dispatch } from '../rpc/dispatch.ts';
+import { type CallFrameJson, renderTree, type Style } from './render.ts';
+
+export class ShowError extends Error {}
+
+async function rpc<T>(ctx: RpcContext, method: string, params: unknown[]): Promise<T> {
+  const answer = await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), ctx);
+  const json = JSON.parse(answer ?? 'null') as { result?: T; error?: { code: number; message: string } } | null;
+  if (json === null || json.error !== undefined) throw new ShowError(`${method}: ${json?.error?.message ?? 'no answer'}`);
+  return json.result as T;
+}
+
+const CALL_TRACER = { tracer: 'callTracer', tracerConfig: { withLog: true } };
+
+interface TxInfo {
+  hash: string;
+  from: string;
+  to: string | null;
+  transactionIndex: string;
+  blockNumber: string;
+}
+interface Receipt {
+  status?: string;
+  gasUsed: string;
+  contractAddress?: string | null;
+}
+
+function addresses(frame: CallFrameJson, out: Set<string>): Set<string> {
+  if (frame.to !== undefined) out.add(frame.to.toLowerCase());
+  for (const child of frame.calls ?? []) addresses(child, out);
+  return out;
+}
+
+async function labelsFor(ctx: RpcContext, decoder: AbiDecoder, frames: readonly CallFrameJson[], block: string, labels: Map<string, string>): Promise<void> {
+  const wanted = new Set<string>();
+  for (const f of frames) addresses(f, wanted);
+  for (const address of wanted) {
+    if (labels.has(address)) continue;
+    const code = await rpc<string>(ctx, 'eth_getCode', [address, block]);
+    const name = decoder.label(code);
+    if (name !== undefined) labels.set(address, name);
+  }
+}
+
+function txHeader(tx: TxInfo, receipt: Receipt, style: Style): string {
+  const ok = receipt.status === undefined || receipt.status === '0x1';
+  const status = ok ? style.ok('success') : style.bad('reverted');
+  return `tx ${Number(tx.transactionIndex)} ${tx.hash} ${status}, gas used ${BigInt(receipt.gasUsed)}`;
+}
+
+/** The lines `show` prints for TARGET: a transaction hash, or a block number / tag. */
+export async function show(ctx: RpcContext, target: string, decoder: AbiDecoder, style: Style): Promise<string[]> {
+  const labels = new Map<string, string>();
+  if (/^0x[0-9a-fA-F]{64}$/.test(target)) {
+    const tx = await rpc<TxInfo | null>(ctx, 'eth_getTransactionByHash', [target]);
+    if (tx === null) throw new ShowError(`transaction ${target} not found`);
+    const receipt = await rpc<Receipt>(ctx, 'eth_getTransactionReceipt', [target]);
+    const frame = await rpc<CallFrameJson>(ctx, 'debug_traceTransaction', [target, CALL_TRACER]);
+    await labelsFor(ctx, decoder, [frame], tx.blockNumber, labels);
+    return [`block ${Number(tx.blockNumber)}, ${txHeader(tx, receipt, style)}`, ...renderTree(frame, { decoder, labels, style })];
+  }
+  const block = /^\d+$/.test(target) ? `0x${BigInt(target).toString(16)}` : target;
+  if (!/^0x[0-9a-fA-F]+$/.test(block) && !['latest', 'earliest', 'finalized', 'safe', 'pending'].includes(block)) {
+    throw new ShowError(`not a transaction hash or a block: ${target}`);
+  }
+  const header = await rpc<{ number: string; hash: string; transactions: TxInfo[]; gasUsed: string } | null>(ctx, 'eth_getBlockByNumber', [block, true]);
+  if (header === null) throw new ShowError(`block ${target} not found`);
+  const lines = [`block ${Number(header.number)} ${header.hash}: ${header.transactions.length} transactions, gas used ${BigInt(header.gasUsed)}`];
+  if (header.transactions.length === 0) return lines;
+  const receipts = await rpc<Receipt[]>(ctx, 'eth_getBlockReceipts', [header.number]);
+  const traces = await rpc<{ txHash: string; result: CallFrameJson }[]>(ctx, 'debug_traceBlockByNumber', [header.number, CALL_TRACER]);
+  await labelsFor(ctx, decoder, traces.map((t) => t.result), header.number, labels);
+  header.transactions.forEach((tx, i) => {
+    lines.push('', txHeader(tx, receipts[i]!, style), ...renderTree(traces[i]!.result, { decoder, labels, style }));
+  });
+  return lines;
+}
