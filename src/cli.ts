@@ -8,6 +8,8 @@ import { DEFAULT_FIXTURE_NAME, loadDefaultChain } from './cli/defaultFixture.ts'
 import { record } from './cli/record.ts';
 import { replayRequests } from './cli/replayFile.ts';
 import { runShow } from './cli/show.ts';
+import { readArtifacts, type Artifact } from './abi/artifacts.ts';
+import { viewerPage } from './ui/page.ts';
 import { connectUpstream, type ChainSource } from './cli/upstream.ts';
 import type { UpstreamSource } from './cli/upstreamArgs.ts';
 import { FixtureError } from './errors/fixtureError.ts';
@@ -60,7 +62,20 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
   if (source === undefined) return 2;
   const { chain, forward } = source;
   const ctx = createContext(chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward });
-  const app = createApp({ ctx, maxBody: options.maxBody, cors: options.cors });
+  let ui: { page: string; abiJson: string } | undefined;
+  if (options.ui !== false) {
+    const artifacts: Artifact[] = [];
+    for (const dir of options.abiDirs ?? []) {
+      try {
+        artifacts.push(...readArtifacts(dir));
+      } catch (err) {
+        log(`blocktrace: cannot read --abi ${dir}: ${(err as Error).message.split('\n')[0]}`);
+        return 2;
+      }
+    }
+    ui = { page: viewerPage(), abiJson: JSON.stringify(artifacts) };
+  }
+  const app = createApp({ ctx, maxBody: options.maxBody, cors: options.cors, ui });
   let server: Listening;
   try {
     server = await listen(app, {

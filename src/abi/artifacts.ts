@@ -5,15 +5,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Abi } from 'viem';
+import type { Artifact } from './types.ts';
 
-export interface Artifact {
-  readonly name: string;
-  readonly abi: Abi;
-  /** Runtime code (deployedBytecode), without 0x, when the artifact has it. */
-  readonly deployedCode?: string | undefined;
-  /** Byte ranges of immutables in the runtime code (Foundry's immutableReferences). */
-  readonly immutables?: readonly { start: number; length: number }[] | undefined;
-}
+export type { Artifact };
 
 function* jsonFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

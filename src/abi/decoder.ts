@@ -13,7 +13,7 @@ import {
   toEventSelector,
   toFunctionSelector,
 } from 'viem';
-import type { Artifact } from './artifacts.ts';
+import type { Artifact } from './types.ts';
 import { BUILTIN_ABIS } from './builtin.ts';
 
 export interface Decoded {

@@ -15,6 +15,7 @@ like go-ethereum (debug_*) and reth/anvil (trace_*).
 Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
                   [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
+                  [--abi DIR]... [--no-ui]
   blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]...
   blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]...
@@ -31,7 +32,8 @@ An unknown option is a usage error (exit 2).
 
 serve
   Loads FIXTURE (default: golden/fixtures/prague-devnet/fixture.json) and serves JSON-RPC 2.0
-  on POST / (Content-Type: application/json). JSON-RPC errors travel with HTTP 200. The URL and a
+  on POST / (Content-Type: application/json). JSON-RPC errors travel with HTTP 200. GET / is a
+  trace viewer in the browser (blocks, transactions, call trees, state changes). The URL and a
   chain summary go to stderr; SIGINT/SIGTERM stop the server cleanly.
     --host HOST        address to bind (default ${DEFAULT_HOST}; use 0.0.0.0 deliberately)
     --port PORT        TCP port, 0 for any free port (default ${DEFAULT_PORT})
@@ -45,6 +47,8 @@ serve
     --cors ORIGIN[,ORIGIN...]  browser origins allowed to call (or *); none by default
     --warm             after loading, trace every block in the background (requests are served
                        meanwhile), so that first requests find their recording ready
+    --abi DIR          artifacts the trace viewer decodes calls, events and errors with (as for show)
+    --no-ui            no trace viewer: GET / answers 405 as before (POST / is the same either way)
 
 --replay-file FIXTURE [REQUEST...]   (the harness)
   Loads FIXTURE, then answers each REQUEST argument, or with none each line of stdin, in order:
@@ -137,6 +141,10 @@ export type CliOptions =
       readonly upstream?: UpstreamSource | undefined;
       /** Record every block in the background after load. */
       readonly warm?: boolean;
+      /** false: no trace viewer on GET / (--no-ui); it is served otherwise. */
+      readonly ui?: boolean;
+      /** Artifacts the viewer decodes with (--abi, repeatable). */
+      readonly abiDirs?: readonly string[];
     } & DispatchLimits)
   | ({
       readonly kind: 'upstream';
@@ -213,6 +221,8 @@ interface Settings {
   upstream: string | undefined;
   replayFile: string | undefined;
   warm: boolean;
+  noUi: boolean;
+  abiDirs: string[];
 }
 
 /**
@@ -234,6 +244,8 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--max-body': { value: true, scope: 'serve', apply: (s, v) => { s.maxBody = parseSize(v) ?? usage(`--max-body: not a size: ${v} (e.g. 1048576, 512KiB, 5MiB)`); } },
   '--cors': { value: true, scope: 'serve', apply: (s, v) => { s.cors = parseCors(v); } },
   '--warm': { value: false, scope: 'serve', apply: (s) => { s.warm = true; } },
+  '--no-ui': { value: false, scope: 'serve', apply: (s) => { s.noUi = true; } },
+  '--abi': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--abi needs a directory'); s.abiDirs.push(v); } },
   '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
   '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
   '--trace-timeout': { value: true, apply: (s, v) => { s.traceTimeoutMs = parseTraceTimeout(v); } },
@@ -283,7 +295,7 @@ function parse(argv: readonly string[]): CliOptions {
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
-    replayFile: undefined, warm: false,
+    replayFile: undefined, warm: false, noUi: false, abiDirs: [],
   };
   const seen = new Set<string>();
   const positional: string[] = [];
@@ -336,7 +348,11 @@ function parse(argv: readonly string[]): CliOptions {
   const fixture = positional[0];
   if (upstream !== undefined && fixture !== undefined) usage('serve takes a FIXTURE or --upstream URL, not both');
   if (s.warm && upstream !== undefined) usage('--warm traces a fixture; it does not apply to --upstream');
-  return { kind: 'serve', fixture, host: s.host, port: s.port, maxBody: s.maxBody, cors: s.cors, upstream, ...limits, ...(s.warm ? { warm: true } : {}) };
+  if (s.noUi && s.abiDirs.length > 0) usage('--abi is for the viewer; it does not go with --no-ui');
+  return {
+    kind: 'serve', fixture, host: s.host, port: s.port, maxBody: s.maxBody, cors: s.cors, upstream, ...limits,
+    ...(s.warm ? { warm: true } : {}), ...(s.noUi ? { ui: false } : {}), ...(s.abiDirs.length > 0 ? { abiDirs: s.abiDirs } : {}),
+  };
 }
 
 function upstreamOf(s: Settings): UpstreamSource {

@@ -13,6 +13,8 @@ export interface AppDeps {
   readonly maxBody: number;
   /** Browser origins allowed to call (`*` for any); undefined or empty: no CORS headers at all. */
   readonly cors?: readonly string[] | undefined;
+  /** The trace viewer: GET / serves `page`, GET /abi.json the ABIs it decodes with. Unset: no viewer (--no-ui). */
+  readonly ui?: { readonly page: string; readonly abiJson: string } | undefined;
 }
 
 /** go-ethereum rpc/http.go acceptedContentTypes. */
@@ -110,7 +112,16 @@ const USAGE = 'blocktrace: send JSON-RPC 2.0 requests as POST / with Content-Typ
 export function createApp(deps: AppDeps) {
   return new Elysia()
     .post('/', async ({ request }) => withCors(request, await handleRpc(request, deps), deps.cors), { parse: 'none' })
-    .get('/', () => new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: 'POST' } }))
+    .get('/', () =>
+      deps.ui === undefined
+        ? new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: 'POST' } })
+        : new Response(deps.ui.page, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    )
+    .get('/abi.json', () =>
+      deps.ui === undefined
+        ? new Response(`not found: /abi.json\n${USAGE}`, { status: 404, headers: TEXT_HEADERS })
+        : new Response(deps.ui.abiJson, { status: 200, headers: JSON_HEADERS }),
+    )
     .options('/', ({ request }) => preflight(request, deps.cors))
     .all('*', ({ request }) => {
       const path = new URL(request.url).pathname;
