@@ -14,6 +14,7 @@ import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
 import { traceFilterRows } from './traceFilter.ts';
 import { stateReadRows } from './stateReads.ts';
+import type { UiReport } from './ui.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -70,6 +71,13 @@ async function latencies(name: string, url: string, list: readonly Case[], runs:
     log(`${name} ${c.label}: first ${l.coldMs.toFixed(1)} ms, warm median ${l.warmMedianMs.toFixed(2)} ms, ${l.responseBytes} bytes`);
   }
   return out;
+}
+
+async function uiReport(): Promise<UiReport> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/ui.ts'), FIXTURE, HEAVY_BLOCK], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+  const text = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error('bench/ui.ts failed');
+  return JSON.parse(text.trim().split('\n').pop()!) as UiReport;
 }
 
 async function inProcess<T>(args: readonly string[]): Promise<T> {
@@ -139,6 +147,8 @@ async function main(): Promise<void> {
   const replay = await inProcess<ReplayReport>(['replay', FIXTURE, String(BigInt(HEAVY_BLOCK)), String(2 * opts.runs)]);
   log('in-process: every corpus chain loaded in one process');
   const allChains = await inProcess<AllReport>(['all', ...ALL_CHAINS]);
+  log('show and the viewer on the heavy block');
+  const ui = await uiReport();
   const binary = await binaryFirstResponse();
   if (binary === null) log(`${rel(BINARY)} absent: binary start-up skipped (npm run build makes it)`);
 
@@ -166,6 +176,9 @@ async function main(): Promise<void> {
   rows.push(...logs);
   rows.push(...filters);
   rows.push(...reads);
+  rows.push(row(`show of block ${HEAVY_BLOCK} (${ui.showLines} lines), after the load`, 'ms', ui.showMs, null, { op: '<', value: 1000 }));
+  rows.push(row(`viewer: click on block ${HEAVY_BLOCK} in the block list → its ${heavyTxs} transactions shown (headless Chromium)`, 'ms', ui.blockPageMs ?? null, null, { op: '<', value: 500 }, ui.blockPageMs === undefined ? 'chromium absent' : undefined));
+  rows.push(row(`viewer: click on its first transaction → call tree shown`, 'ms', ui.txTreeMs ?? null, null, { op: '<', value: 500 }, ui.txTreeMs === undefined ? 'chromium absent' : undefined));
   {
     const replayCold = cold.coldMs.get(`trace_replayBlockTransactions trace ${HEAVY_BLOCK}`)!;
     const blockCold = cold.coldMs.get(`trace_block ${HEAVY_BLOCK}`)!;

@@ -41,13 +41,13 @@ const short = (hex: string, n = 10): string => (hex.length > 2 + 2 * n ? `${hex.
 const args = (d: Decoded): string => d.args.map(([n, v]) => (n === '' ? formatValue(v) : `${n}: ${formatValue(v)}`)).join(', ');
 
 let decoder = new AbiDecoder([]);
-const labels = new Map<string, string>();
+const labels = new Map<string, Promise<string>>();
 
 async function label(address: string | undefined, block: string): Promise<string> {
   if (address === undefined) return '?';
   const key = address.toLowerCase();
-  if (!labels.has(key)) labels.set(key, decoder.label(await rpc<string>('eth_getCode', [address, block])) ?? '');
-  return labels.get(key) || address;
+  if (!labels.has(key)) labels.set(key, rpc<string>('eth_getCode', [address, block]).then((code) => decoder.label(code) ?? ''));
+  return (await labels.get(key)!) || address;
 }
 
 function link(text: string, hash: string): HTMLAnchorElement {
@@ -57,8 +57,11 @@ function link(text: string, hash: string): HTMLAnchorElement {
 async function showBlocks(): Promise<void> {
   const head = Number(await rpc<string>('eth_blockNumber', []));
   const table = el('table', { class: 'list' }, el('tr', {}, el('th', {}, 'block'), el('th', {}, 'hash'), el('th', {}, 'transactions'), el('th', {}, 'gas used')));
-  for (let n = head; n >= Math.max(0, head - 49); n--) {
-    const b = await rpc<{ hash: string; transactions: string[]; gasUsed: string }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false]);
+  const numbers: number[] = [];
+  for (let n = head; n >= Math.max(0, head - 49); n--) numbers.push(n);
+  const blocks = await Promise.all(numbers.map((n) => rpc<{ hash: string; transactions: string[]; gasUsed: string }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])));
+  for (const [i, b] of blocks.entries()) {
+    const n = numbers[i]!;
     table.append(el('tr', {}, el('td', {}, link(String(n), `#/block/${n}`)), el('td', { class: 'mono' }, short(b.hash, 16)), el('td', {}, String(b.transactions.length)), el('td', {}, String(BigInt(b.gasUsed)))));
   }
   main().replaceChildren(el('h2', {}, 'Blocks'), table);
@@ -66,18 +69,25 @@ async function showBlocks(): Promise<void> {
 
 async function showBlock(n: number): Promise<void> {
   const hex = `0x${n.toString(16)}`;
-  const block = await rpc<{ hash: string; transactions: { hash: string; from: string; to: string | null; input: string }[] }>('eth_getBlockByNumber', [hex, true]);
-  const receipts = await rpc<{ status?: string; gasUsed: string; contractAddress: string | null }[]>('eth_getBlockReceipts', [hex]);
+  const [block, receipts] = await Promise.all([
+    rpc<{ hash: string; transactions: { hash: string; from: string; to: string | null; input: string }[] }>('eth_getBlockByNumber', [hex, true]),
+    rpc<{ status?: string; gasUsed: string; contractAddress: string | null }[]>('eth_getBlockReceipts', [hex]),
+  ]);
   const table = el('table', { class: 'list' }, el('tr', {}, el('th', {}, '#'), el('th', {}, 'transaction'), el('th', {}, 'call'), el('th', {}, 'status'), el('th', {}, 'gas used')));
+  const named: Promise<void>[] = [];
   for (const [i, tx] of block.transactions.entries()) {
     const r = receipts[i]!;
     const ok = r.status === undefined || r.status === '0x1';
-    const call = tx.to === null ? `new contract ${r.contractAddress ?? ''}` : `${await label(tx.to, hex)}::${decoder.call(tx.input)?.name ?? (tx.input === '0x' ? 'transfer' : tx.input.slice(0, 10))}`;
+    const fn = decoder.call(tx.input)?.name ?? (tx.input === '0x' ? 'transfer' : tx.input.slice(0, 10));
+    // first the addresses, then the contract names as their code arrives
+    const call = el('td', {}, tx.to === null ? `new contract ${r.contractAddress ?? ''}` : `${tx.to}::${fn}`);
+    if (tx.to !== null) named.push(label(tx.to, hex).then((name) => void (call.textContent = `${name}::${fn}`)));
     table.append(
-      el('tr', { class: ok ? 'ok' : 'failed' }, el('td', {}, String(i)), el('td', { class: 'mono' }, link(short(tx.hash, 16), `#/tx/${tx.hash}`)), el('td', {}, call), el('td', { class: 'status' }, ok ? 'success' : 'reverted'), el('td', {}, String(BigInt(r.gasUsed)))),
+      el('tr', { class: ok ? 'ok' : 'failed' }, el('td', {}, String(i)), el('td', { class: 'mono' }, link(short(tx.hash, 16), `#/tx/${tx.hash}`)), call, el('td', { class: 'status' }, ok ? 'success' : 'reverted'), el('td', {}, String(BigInt(r.gasUsed)))),
     );
   }
   main().replaceChildren(el('p', {}, link('← blocks', '#/')), el('h2', {}, `Block ${n}`), el('p', { class: 'mono' }, block.hash), table);
+  await Promise.all(named);
 }
 
 function revertText(frame: Frame): string {
@@ -191,14 +201,14 @@ async function route(): Promise<void> {
 
 async function start(): Promise<void> {
   try {
-    const artifacts = (await (await fetch('/abi.json')).json()) as Artifact[];
-    decoder = new AbiDecoder(artifacts);
+    const response = await fetch('/abi.json');
+    decoder = new AbiDecoder(response.ok ? ((await response.json()) as Artifact[]) : []);
   } catch {
     decoder = new AbiDecoder([]);
   }
-  const chainId = await rpc<string>('eth_chainId', []).catch(() => '?');
-  const version = await rpc<string>('web3_clientVersion', []).catch(() => '');
-  document.getElementById('chain')!.textContent = `chain ${chainId === '?' ? '?' : Number(chainId)} · ${version}`;
+  void Promise.all([rpc<string>('eth_chainId', []).catch(() => '?'), rpc<string>('web3_clientVersion', []).catch(() => '')]).then(([chainId, version]) => {
+    document.getElementById('chain')!.textContent = `chain ${chainId === '?' ? '?' : Number(chainId)} · ${version}`;
+  });
   window.addEventListener('hashchange', () => void route());
   await route();
 }
