@@ -4,7 +4,7 @@
 import { parseArgs, HELP_TEXT, type CliOptions } from './cli/args.ts';
 import { runCapture } from './cli/capture.ts';
 import { check, type GoldenIo } from './cli/check.ts';
-import { DEFAULT_FIXTURE_NAME, loadDefaultChain } from './cli/defaultFixture.ts';
+import { DEFAULT_FIXTURE_NAME, loadDefaultChain, prepareDefaultChain } from './cli/defaultFixture.ts';
 import { record } from './cli/record.ts';
 import { replayRequests } from './cli/replayFile.ts';
 import { runShow } from './cli/show.ts';
@@ -13,7 +13,9 @@ import { viewerPage } from './ui/page.ts';
 import { connectUpstream, type ChainSource } from './cli/upstream.ts';
 import type { UpstreamSource } from './cli/upstreamArgs.ts';
 import { FixtureError } from './errors/fixtureError.ts';
-import { loadChain } from './replay/loadChain.ts';
+import { loadChain, prepareChain } from './replay/loadChain.ts';
+import type { LoadProgress } from './replay/chain.ts';
+import { LoadGate } from './server/loading.ts';
 import { loadProgress } from './cli/progress.ts';
 import { warm } from './cli/warm.ts';
 import type { ChainView } from './replay/chainView.ts';
@@ -26,15 +28,13 @@ const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-/** One line, never a stack trace: the fixture is the user's input, not our defect. No path: the built-in one. */
+/** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
 async function load(path: string | undefined): Promise<ChainView | undefined> {
   try {
     const progress = loadProgress(process.stderr);
     return await (path === undefined ? loadDefaultChain(progress) : loadChain(path, progress));
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const oneLine = message.split('\n')[0]!.trim();
-    log(err instanceof FixtureError ? `blocktrace: ${oneLine}` : `blocktrace: cannot load fixture ${path ?? DEFAULT_FIXTURE_NAME}: ${oneLine}`);
+    log(fixtureProblem(err, path));
     return undefined;
   }
 }
@@ -57,11 +57,14 @@ function summary(chain: ChainView): string {
   return `chain ${chain.label}: chainId ${chain.chainId}, blocks ${chain.genesis.number}..${chain.head.number}, ${txs} transactions`;
 }
 
+/** One line for a fixture that cannot be read or replayed: the user's input, not our defect. */
+function fixtureProblem(err: unknown, path: string | undefined): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const oneLine = message.split('\n')[0]!.trim();
+  return err instanceof FixtureError ? `blocktrace: ${oneLine}` : `blocktrace: cannot load fixture ${path ?? DEFAULT_FIXTURE_NAME}: ${oneLine}`;
+}
+
 async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<number> {
-  const source = await open(options.upstream, options.fixture);
-  if (source === undefined) return 2;
-  const { chain, forward } = source;
-  const ctx = createContext(chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward });
   let ui: { page: string; abiJson: string } | undefined;
   if (options.ui !== false) {
     const artifacts: Artifact[] = [];
@@ -75,7 +78,26 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
     }
     ui = { page: viewerPage(), abiJson: JSON.stringify(artifacts) };
   }
-  const app = createApp({ ctx, maxBody: options.maxBody, cors: options.cors, ui });
+  const contextOf = (source: ChainSource) =>
+    createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward });
+  // A fixture is read and checked first (a bad file fails before the port opens); its replay runs
+  // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
+  let replay: ((progress?: LoadProgress) => Promise<ChainView>) | undefined;
+  let ctx: ReturnType<typeof contextOf> | undefined;
+  if (options.upstream !== undefined) {
+    const source = await connectUpstream(options.upstream, log);
+    if (source === undefined) return 2;
+    ctx = contextOf(source);
+  } else {
+    try {
+      replay = options.fixture === undefined ? await prepareDefaultChain() : prepareChain(options.fixture);
+    } catch (err) {
+      log(fixtureProblem(err, options.fixture));
+      return 2;
+    }
+  }
+  const gate = ctx === undefined ? new LoadGate() : undefined;
+  const app = createApp({ ctx, gate, loadWaitMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, maxBody: options.maxBody, cors: options.cors, ui });
   let server: Listening;
   try {
     server = await listen(app, {
@@ -90,6 +112,23 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
   }
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
   log(`blocktrace listening on http://${shownHost}:${server.port}/`);
+  if (replay !== undefined && gate !== undefined) {
+    const shown = loadProgress(process.stderr);
+    try {
+      const chain = await replay((done, total, txs, head) => {
+        gate.progress(done, total, head);
+        shown?.(done, total, txs, head);
+      });
+      ctx = contextOf({ chain });
+      gate.open(ctx);
+    } catch (err) {
+      gate.fail();
+      log(fixtureProblem(err, options.fixture));
+      await server.stop();
+      return 2;
+    }
+  }
+  const chain = ctx!.chain;
   log(summary(chain));
   if (options.warm === true) void warm(chain, log);
   return new Promise((done) => {

@@ -10,11 +10,17 @@ import type { ChainView } from '../replay/chainView.ts';
 export const DEFAULT_FIXTURE_NAME = 'golden/fixtures/prague-devnet/fixture.json';
 
 export async function loadDefaultChain(progress?: LoadProgress): Promise<ChainView> {
+  return (await prepareDefaultChain())(progress);
+}
+
+/** The built-in fixture read now; its replay runs when the result is called. */
+export async function prepareDefaultChain(): Promise<(progress?: LoadProgress) => Promise<ChainView>> {
   // Bun (source and --compile) and esbuild all read `type: 'text'`; tsc types the specifier as JSON
   const module: { default: unknown } = await import('../../golden/fixtures/prague-devnet/fixture.json', { with: { type: 'text' } });
   const label = `${DEFAULT_FIXTURE_NAME} (built in)`;
   if (typeof module.default !== 'string') throw new FixtureError(`${label}: not embedded as text`);
   const json: unknown = JSON.parse(module.default);
   if (!isObject(json)) throw new FixtureError(`${label}: a fixture must be a JSON object`);
-  return FixtureChain.load(fromBlocktraceJson(label, json), progress);
+  const spec = fromBlocktraceJson(label, json);
+  return (progress) => FixtureChain.load(spec, progress);
 }

@@ -33,7 +33,8 @@ interface StoredBlock extends ChainBlock {
 }
 
 export interface LoadProgress {
-  (done: number, total: number, txs: number): void;
+  /** `head`: the number of the block just replayed. */
+  (done: number, total: number, txs: number, head: bigint): void;
 }
 
 export class FixtureChain implements ChainView {
@@ -178,7 +179,7 @@ export class FixtureChain implements ChainView {
       root = result.stateRoot;
       txs += block.transactions.length;
       ordered.push({ number: block.header.number, hash: block.hash(), block, stateRoot: root, receipts: receiptInfos(block, result) });
-      progress?.(i + 1, decoded.length, txs);
+      progress?.(i + 1, decoded.length, txs, block.header.number);
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);

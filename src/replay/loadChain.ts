@@ -6,3 +6,9 @@ import type { ChainView } from './chainView.ts';
 export async function loadChain(path: string, progress?: LoadProgress): Promise<ChainView> {
   return FixtureChain.load(readFixture(path), progress);
 }
+
+/** Reads and checks the fixture now (throws FixtureError); the replay runs when the result is called. */
+export function prepareChain(path: string): (progress?: LoadProgress) => Promise<ChainView> {
+  const spec = readFixture(path);
+  return (progress) => FixtureChain.load(spec, progress);
+}

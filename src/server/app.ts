@@ -6,9 +6,17 @@ import { goJson } from '../encoding/json.ts';
 import { InvalidRequestError } from '../errors/rpcErrors.ts';
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
+import { answerWhileLoading, healthResponse, type LoadGate, stillLoading } from './loading.ts';
 
 export interface AppDeps {
-  readonly ctx: RpcContext;
+  /** The chain's context; unset while `gate` loads it (the port opens before the replay). */
+  readonly ctx?: RpcContext | undefined;
+  /** The load the server waits for when `ctx` is unset. */
+  readonly gate?: LoadGate | undefined;
+  /** How long a request waits for the load, in ms (0: as long as it takes). */
+  readonly loadWaitMs?: number | undefined;
+  /** The chain id, known before the replay (eth_chainId while loading). */
+  readonly chainId?: bigint | undefined;
   /** Largest accepted request body in bytes. */
   readonly maxBody: number;
   /** Browser origins allowed to call (`*` for any); undefined or empty: no CORS headers at all. */
@@ -66,7 +74,15 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
     return new Response('cannot read the request body\n', { status: 400, headers: TEXT_HEADERS });
   }
   if (text === undefined) return tooLarge('more', deps.maxBody);
-  const answer = await dispatch(text, deps.ctx);
+  let ctx = deps.ctx ?? deps.gate?.ready;
+  if (ctx === undefined && deps.gate !== undefined) {
+    const early = answerWhileLoading(text, deps.gate.current, deps.chainId);
+    if (early !== undefined) return new Response(early, { status: 200, headers: JSON_HEADERS });
+    ctx = await deps.gate.wait(deps.loadWaitMs ?? 0);
+    if (ctx === undefined) return new Response(stillLoading(text, deps.gate.current), { status: 200, headers: JSON_HEADERS });
+  }
+  if (ctx === undefined) throw new Error('createApp: neither ctx nor gate');
+  const answer = await dispatch(text, ctx);
   // go-ethereum ≥ 1.17.4 writes the HTTP answer with no trailing newline, and nothing for a notification
   return new Response(answer ?? '', { status: 200, headers: JSON_HEADERS });
 }
@@ -123,6 +139,7 @@ export function createApp(deps: AppDeps) {
         : new Response(deps.ui.abiJson, { status: 200, headers: JSON_HEADERS }),
     )
     .options('/', ({ request }) => preflight(request, deps.cors))
+    .get('/health', () => healthResponse(deps.gate, deps.ctx ?? deps.gate?.ready))
     .all('*', ({ request }) => {
       const path = new URL(request.url).pathname;
       return new Response(`not found: ${path}\n${USAGE}`, { status: 404, headers: TEXT_HEADERS });
