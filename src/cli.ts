@@ -14,7 +14,9 @@ import { connectUpstream, type ChainSource } from './cli/upstream.ts';
 import type { UpstreamSource } from './cli/upstreamArgs.ts';
 import { FixtureError } from './errors/fixtureError.ts';
 import { loadChain, prepareChain } from './replay/loadChain.ts';
-import type { LoadProgress } from './replay/chain.ts';
+import type { LoadProgress, ReplayCache } from './replay/chain.ts';
+import { fixtureCache } from './cache/forFixture.ts';
+import { defaultCacheDir } from './cache/snapshot.ts';
 import { LoadGate } from './server/loading.ts';
 import { loadProgress } from './cli/progress.ts';
 import { warm } from './cli/warm.ts';
@@ -29,10 +31,16 @@ const log = (line: string): void => {
 };
 
 /** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
-async function load(path: string | undefined): Promise<ChainView | undefined> {
+/** The replay cache directory an option names: false for none, undefined for the default one. */
+function cacheDir(option: string | false | undefined): string | undefined {
+  return option === false ? undefined : (option ?? defaultCacheDir(process.env));
+}
+
+async function load(path: string | undefined, cache: string | false | undefined): Promise<ChainView | undefined> {
   try {
     const progress = loadProgress(process.stderr);
-    return await (path === undefined ? loadDefaultChain(progress) : loadChain(path, progress));
+    const replayCache = fixtureCache(path, cacheDir(cache), log);
+    return await (path === undefined ? loadDefaultChain(progress, replayCache) : loadChain(path, progress, replayCache));
   } catch (err) {
     log(fixtureProblem(err, path));
     return undefined;
@@ -40,9 +48,9 @@ async function load(path: string | undefined): Promise<ChainView | undefined> {
 }
 
 /** The chain a face answers from: a fixture, or a live node (upstream mode, which forwards the rest). */
-async function open(upstream: UpstreamSource | undefined, fixture: string | undefined): Promise<ChainSource | undefined> {
+async function open(upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined): Promise<ChainSource | undefined> {
   if (upstream !== undefined) return connectUpstream(upstream, log);
-  const chain = await load(fixture);
+  const chain = await load(fixture, cache);
   return chain === undefined ? undefined : { chain };
 }
 
@@ -82,7 +90,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
     createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward });
   // A fixture is read and checked first (a bad file fails before the port opens); its replay runs
   // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
-  let replay: ((progress?: LoadProgress) => Promise<ChainView>) | undefined;
+  let replay: ((progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>) | undefined;
   let ctx: ReturnType<typeof contextOf> | undefined;
   if (options.upstream !== undefined) {
     const source = await connectUpstream(options.upstream, log);
@@ -118,7 +126,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
       const chain = await replay((done, total, txs, head) => {
         gate.progress(done, total, head);
         shown?.(done, total, txs, head);
-      });
+      }, fixtureCache(options.fixture, cacheDir(options.cache), log));
       ctx = contextOf({ chain });
       gate.open(ctx);
     } catch (err) {
@@ -143,7 +151,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
 }
 
 async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream' }>): Promise<number> {
-  const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined);
+  const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined, options.cache);
   if (source === undefined) return 2;
   const ctx = createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward });
   await replayRequests(ctx, options.requests, { stdin: process.stdin, stdout: process.stdout });
@@ -151,7 +159,7 @@ async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream'
 }
 
 /** check and record: report on stdout, progress only when stderr is a terminal. */
-const goldenIo = (): GoldenIo => ({ stdout: process.stdout, stderr: process.stderr, progress: process.stderr.isTTY === true, log, load });
+const goldenIo = (): GoldenIo => ({ stdout: process.stdout, stderr: process.stderr, progress: process.stderr.isTTY === true, log, load: (path) => load(path, undefined) });
 
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseArgs(argv);

@@ -15,8 +15,9 @@ like go-ethereum (debug_*) and reth/anvil (trace_*).
 Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
                   [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
-                  [--abi DIR]... [--no-ui]
-  blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION] [REQUEST...] [-- REQUEST...]
+                  [--abi DIR]... [--no-ui] [--cache DIR | --no-cache]
+  blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION]
+                          [--cache DIR | --no-cache] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]...
   blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]...
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [serve options]
@@ -48,6 +49,10 @@ serve
     --warm             after loading, trace every block in the background (requests are served
                        meanwhile), so that first requests find their recording ready
     --abi DIR          artifacts the trace viewer decodes calls, events and errors with (as for show)
+    --cache DIR        where replay snapshots are kept (default $XDG_CACHE_HOME/blocktrace, else
+                       ~/.cache/blocktrace); a second start of the same fixture reads its snapshot
+                       instead of replaying (also for --replay-file and show)
+    --no-cache         neither read nor write a snapshot
     --no-ui            no trace viewer: GET / answers 405 as before (POST / is the same either way)
 
 --replay-file FIXTURE [REQUEST...]   (the harness)
@@ -160,6 +165,8 @@ export type CliOptions =
 
 /** Limits of the dispatcher, for both faces; undefined: the default of rpc/context.ts. */
 export interface DispatchLimits {
+  /** The replay cache: a directory, false for none (--no-cache), undefined for the default one. */
+  readonly cache?: string | false | undefined;
   /** Bytes; 0 for no limit. */
   readonly maxResponse?: number | undefined;
   /** Milliseconds; 0 for no deadline. */
@@ -223,6 +230,7 @@ interface Settings {
   warm: boolean;
   noUi: boolean;
   abiDirs: string[];
+  cache: string | false | undefined;
 }
 
 /**
@@ -245,6 +253,8 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--cors': { value: true, scope: 'serve', apply: (s, v) => { s.cors = parseCors(v); } },
   '--warm': { value: false, scope: 'serve', apply: (s) => { s.warm = true; } },
   '--no-ui': { value: false, scope: 'serve', apply: (s) => { s.noUi = true; } },
+  '--cache': { value: true, apply: (s, v) => { if (v === '') throw new Usage('--cache needs a directory'); s.cache = v; } },
+  '--no-cache': { value: false, apply: (s) => { s.cache = false; } },
   '--abi': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--abi needs a directory'); s.abiDirs.push(v); } },
   '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
   '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
@@ -295,7 +305,7 @@ function parse(argv: readonly string[]): CliOptions {
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
-    replayFile: undefined, warm: false, noUi: false, abiDirs: [],
+    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined,
   };
   const seen = new Set<string>();
   const positional: string[] = [];
@@ -328,7 +338,7 @@ function parse(argv: readonly string[]): CliOptions {
     }
   }
   if (end !== -1) requests.push(...argv.slice(end + 1));
-  const limits = { maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs };
+  const limits = { maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs, ...(s.cache !== undefined ? { cache: s.cache } : {}) };
   const used = (scope: OptionSpec['scope']): string | undefined => [...seen].find((n) => OPTIONS[n]!.scope === scope);
   if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis and --upstream-timeout need --upstream URL');
   const upstream = s.upstream === undefined ? undefined : upstreamOf(s);

@@ -4,17 +4,17 @@
 import { FixtureError } from '../errors/fixtureError.ts';
 import { fromBlocktraceJson } from '../fixture/blocktraceJson.ts';
 import { isObject } from '../fixture/detect.ts';
-import { FixtureChain, type LoadProgress } from '../replay/chain.ts';
+import { FixtureChain, type LoadProgress, type ReplayCache } from '../replay/chain.ts';
 import type { ChainView } from '../replay/chainView.ts';
 
 export const DEFAULT_FIXTURE_NAME = 'golden/fixtures/prague-devnet/fixture.json';
 
-export async function loadDefaultChain(progress?: LoadProgress): Promise<ChainView> {
-  return (await prepareDefaultChain())(progress);
+export async function loadDefaultChain(progress?: LoadProgress, cache?: ReplayCache): Promise<ChainView> {
+  return (await prepareDefaultChain())(progress, cache);
 }
 
 /** The built-in fixture read now; its replay runs when the result is called. */
-export async function prepareDefaultChain(): Promise<(progress?: LoadProgress) => Promise<ChainView>> {
+export async function prepareDefaultChain(): Promise<(progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>> {
   // Bun (source and --compile) and esbuild all read `type: 'text'`; tsc types the specifier as JSON
   const module: { default: unknown } = await import('../../golden/fixtures/prague-devnet/fixture.json', { with: { type: 'text' } });
   const label = `${DEFAULT_FIXTURE_NAME} (built in)`;
@@ -22,5 +22,5 @@ export async function prepareDefaultChain(): Promise<(progress?: LoadProgress) =
   const json: unknown = JSON.parse(module.default);
   if (!isObject(json)) throw new FixtureError(`${label}: a fixture must be a JSON object`);
   const spec = fromBlocktraceJson(label, json);
-  return (progress) => FixtureChain.load(spec, progress);
+  return (progress, cache) => FixtureChain.load(spec, progress, cache);
 }

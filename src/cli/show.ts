@@ -10,7 +10,7 @@ import type { UpstreamSource } from './upstreamArgs.ts';
 import type { ShowCommand } from './showArgs.ts';
 
 export interface ShowIo {
-  open(upstream: UpstreamSource | undefined, fixture: string | undefined): Promise<ChainSource | undefined>;
+  open(upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined): Promise<ChainSource | undefined>;
   log(line: string): void;
   readonly stdout: { write(text: string): unknown; readonly isTTY?: boolean };
   readonly env: Record<string, string | undefined>;
@@ -31,7 +31,7 @@ export async function runShow(options: ShowCommand, io: ShowIo): Promise<number>
       return 2;
     }
   }
-  const source = await io.open(options.upstream, options.fixture);
+  const source = await io.open(options.upstream, options.fixture, options.cache);
   if (source === undefined) return 2;
   const ctx = createContext(source.chain, { log: io.log, forward: source.forward });
   try {

@@ -9,6 +9,8 @@ export interface ShowCommand {
   /** A transaction hash, or a block number (decimal or 0x) or tag. */
   readonly target: string;
   readonly abiDirs: readonly string[];
+  /** The replay cache: a directory, false for none, undefined for the default. */
+  readonly cache?: string | false | undefined;
 }
 
 export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind: 'usage'; message: string } {
@@ -17,6 +19,7 @@ export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind:
   let upstream: string | undefined;
   let genesis: string | undefined;
   let timeout: string | undefined;
+  let cache: string | false | undefined;
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.indexOf('=');
@@ -26,12 +29,17 @@ export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind:
       positional.push(arg);
       continue;
     }
-    if (!['--abi', '--upstream', '--genesis', '--upstream-timeout'].includes(name)) return { kind: 'usage', message: `unknown option for show: ${name}` };
+    if (name === '--no-cache' && eq === -1) {
+      cache = false;
+      continue;
+    }
+    if (!['--abi', '--upstream', '--genesis', '--upstream-timeout', '--cache'].includes(name)) return { kind: 'usage', message: `unknown option for show: ${name}` };
     const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') return { kind: 'usage', message: `${name} needs a value` };
     if (name === '--abi') abiDirs.push(value);
     else if (name === '--upstream') upstream = value;
     else if (name === '--genesis') genesis = value;
+    else if (name === '--cache') cache = value;
     else timeout = value;
   }
   const want = upstream === undefined ? 2 : 1;
@@ -48,5 +56,5 @@ export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind:
   } else if (genesis !== undefined || timeout !== undefined) {
     return { kind: 'usage', message: '--genesis and --upstream-timeout need --upstream URL' };
   }
-  return { kind: 'show', fixture: upstream === undefined ? positional[0] : undefined, upstream: source, target: positional[want - 1]!, abiDirs };
+  return { kind: 'show', fixture: upstream === undefined ? positional[0] : undefined, upstream: source, target: positional[want - 1]!, abiDirs, ...(cache !== undefined ? { cache } : {}) };
 }

@@ -19,6 +19,7 @@ import { writeGenesisAlloc } from './genesisState.ts';
 import { loadKeccak } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
+import type { Snapshot } from '../cache/snapshot.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
 import { runOptions } from './runOptions.ts';
 import { receiptInfos } from './receipts.ts';
@@ -31,6 +32,17 @@ interface StoredBlock extends ChainBlock {
   readonly stateRoot: Uint8Array;
   receipts: readonly ReceiptInfo[];
 }
+
+/** A replay snapshot to start from, and where to keep the one a replay makes (src/cache/). */
+export interface ReplayCache {
+  readonly snapshot?: Snapshot | undefined;
+  save?(snapshot: Snapshot): void;
+  /** One line for a snapshot that does not fit the fixture (then the fixture is replayed). */
+  warn?(line: string): void;
+}
+
+/** A snapshot whose roots or receipts do not fit the fixture's headers. */
+class SnapshotMismatch extends Error {}
 
 export interface LoadProgress {
   /** `head`: the number of the block just replayed. */
@@ -130,7 +142,19 @@ export class FixtureChain implements ChainView {
 
   // ---- loading --------------------------------------------------------------------------------
 
-  static async load(spec: ChainSpec, progress?: LoadProgress): Promise<FixtureChain> {
+  static async load(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache): Promise<FixtureChain> {
+    if (cache?.snapshot !== undefined) {
+      try {
+        return await FixtureChain.replay(spec, progress, cache);
+      } catch (err) {
+        if (!(err instanceof SnapshotMismatch)) throw err;
+        cache.warn?.(`blocktrace: ignoring the replay cache (${err.message}); replaying the fixture`);
+      }
+    }
+    return FixtureChain.replay(spec, progress, cache === undefined ? undefined : { ...cache, snapshot: undefined });
+  }
+
+  private static async replay(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache): Promise<FixtureChain> {
     const common = makeCommon(spec.path, spec.genesis, lazyKzg, await loadKeccak());
     const stateManager = new MerkleStateManager({ common, caches: new Caches() });
     const genesisRoot = await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
@@ -157,6 +181,13 @@ export class FixtureChain implements ChainView {
     const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : decodeBlocks(spec, common);
     blocks.set(genesisBlock.header.number, genesisBlock);
     const ordered: StoredBlock[] = [{ number: genesisBlock.header.number, hash: genesisBlock.hash(), block: genesisBlock, stateRoot: genesisRoot, receipts: [] }];
+    const snapshot = cache?.snapshot;
+    if (snapshot !== undefined) {
+      restoreSnapshot(spec, stateManager, snapshot, decoded, genesisRoot, ordered, blocks, progress);
+      const head = ordered[ordered.length - 1]!;
+      await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
+      return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
+    }
     let root = genesisRoot;
     let txs = 0;
     for (const [i, block] of decoded.entries()) {
@@ -183,7 +214,57 @@ export class FixtureChain implements ChainView {
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
+    cache?.save?.({ roots: ordered.map((b) => b.stateRoot), receipts: ordered.slice(1).map((b) => b.receipts), nodes: new Map(stateDatabase(stateManager)) });
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
+  }
+}
+
+/** The state manager's backing store (MapDB of the trie's CheckpointDB): every trie node and code. */
+function stateDatabase(stateManager: MerkleStateManager): Map<string, string | Uint8Array> {
+  const trie = (stateManager as unknown as { _trie: { database(): { db: { _database: Map<string, string | Uint8Array> } } } })._trie;
+  return trie.database().db._database;
+}
+
+/**
+ * A snapshot in place of the replay: its nodes into the state database, its roots and receipts as
+ * the blocks' own, each checked against the block's header (state root, logs bloom, gas used) as
+ * the replay checks them; the head's root must be in the database.
+ */
+function restoreSnapshot(
+  spec: ChainSpec,
+  stateManager: MerkleStateManager,
+  snapshot: Snapshot,
+  decoded: readonly Block[],
+  genesisRoot: Uint8Array,
+  ordered: StoredBlock[],
+  blocks: Map<bigint, Block>,
+  progress: LoadProgress | undefined,
+): void {
+  if (snapshot.roots.length !== decoded.length + 1 || snapshot.receipts.length !== decoded.length) throw new SnapshotMismatch('another number of blocks');
+  if (!equalsBytes(snapshot.roots[0]!, genesisRoot)) throw new SnapshotMismatch('another genesis state');
+  const db = stateDatabase(stateManager);
+  for (const [key, value] of snapshot.nodes) db.set(key, value);
+  let txs = 0;
+  for (const [i, block] of decoded.entries()) {
+    const parent = ordered[ordered.length - 1]!;
+    if (spec.traceTest === undefined && !equalsBytes(block.header.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${block.header.number} does not follow its parent`);
+    blocks.set(block.header.number, block);
+    const root = snapshot.roots[i + 1]!;
+    const receipts = snapshot.receipts[i]!;
+    if (receipts.length !== block.transactions.length) throw new SnapshotMismatch(`block ${block.header.number}: another number of receipts`);
+    if (spec.traceTest === undefined) {
+      const h = block.header;
+      const expectedRoot = spec.stateRootOverrides.get(i) ?? h.stateRoot;
+      if (spec.partial === undefined && !equalsBytes(expectedRoot, root)) throw new SnapshotMismatch(`block ${h.number}: stateRoot differs from the header's`);
+      const bloom = new Uint8Array(256);
+      for (const r of receipts) for (let b = 0; b < 256; b++) bloom[b]! |= r.logsBloom[b]!;
+      if (!equalsBytes(bloom, h.logsBloom)) throw new SnapshotMismatch(`block ${h.number}: logsBloom differs from the header's`);
+      const gasUsed = receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed;
+      if (gasUsed !== h.gasUsed) throw new SnapshotMismatch(`block ${h.number}: gasUsed differs from the header's`);
+    }
+    txs += block.transactions.length;
+    ordered.push({ number: block.header.number, hash: block.hash(), block, stateRoot: root, receipts });
+    progress?.(i + 1, decoded.length, txs, block.header.number);
   }
 }
 

@@ -1,0 +1,43 @@
+// The replay cache of one fixture: its key (the fixture's bytes, the test picked in it, the
+// blocktrace version), the snapshot found under it, and where the replay's own goes.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReplayCache } from '../replay/chain.ts';
+import { VERSION } from '../version.ts';
+import { readSnapshot, snapshotKey, writeSnapshot } from './snapshot.ts';
+
+/** The bytes a fixture path names: a file, or every file of a directory (genesis.json + chain.rlp). */
+function contentOf(file: string): Uint8Array {
+  if (!statSync(file).isDirectory()) return readFileSync(file);
+  const parts: Uint8Array[] = [];
+  for (const name of readdirSync(file).sort()) {
+    const path = join(file, name);
+    if (statSync(path).isFile()) parts.push(new TextEncoder().encode(`${name}\0`), readFileSync(path));
+  }
+  return Buffer.concat(parts);
+}
+
+/**
+ * The cache for `path` (undefined: the built-in fixture) in `dir`; undefined when the fixture cannot
+ * be read here (its loader then says why) or caching is off.
+ */
+export function fixtureCache(path: string | undefined, dir: string | undefined, warn: (line: string) => void): ReplayCache | undefined {
+  if (dir === undefined) return undefined;
+  let key: string;
+  try {
+    if (path === undefined) {
+      key = snapshotKey('built-in fixture', '', VERSION);
+    } else {
+      const hash = path.lastIndexOf('#');
+      const file = hash > 0 ? path.slice(0, hash) : path;
+      key = snapshotKey(contentOf(file), hash > 0 ? path.slice(hash + 1) : '', VERSION);
+    }
+  } catch {
+    return undefined;
+  }
+  return {
+    snapshot: readSnapshot(dir, key, warn),
+    save: (snapshot) => writeSnapshot(dir, key, snapshot, warn),
+    warn,
+  };
+}
