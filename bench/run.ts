@@ -3,8 +3,8 @@
 // Loopback only; every process it starts is stopped by PID (also on failure, SIGINT, deadline).
 //
 //   bun bench/run.ts [--runs N] [--seconds S] [--connections C]
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { type AnvilFixture, type AnvilLoad, anvilBinary, loadAnvilChain, startAnvil } from './anvil.ts';
 import { type Server, startBlocktrace } from './blocktrace.ts';
@@ -14,6 +14,7 @@ import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
 import { traceFilterRows } from './traceFilter.ts';
 import { stateReadRows } from './stateReads.ts';
+import { decodeSnapshot } from '../src/cache/snapshot.ts';
 import type { UiReport } from './ui.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
@@ -91,6 +92,40 @@ async function inProcess<T>(args: readonly string[]): Promise<T> {
 }
 
 /** Spawn → "listening" → first eth_blockNumber answered, for the compiled binary. */
+/**
+ * Start-up of cancun-devnet with the snapshot cache (issue 18): spawn → first answer of a request
+ * that needs the chain (eth_getBlockByNumber latest waits for the load), without a snapshot (the
+ * replay, which writes it) and then with it. The compiled binary when built, else bun.
+ */
+async function cacheStarts(): Promise<{ firstMs: number; secondMs: number; binary: boolean; snapshotBytes: number; stateEntries: number }> {
+  const binary = existsSync(BINARY);
+  const command = binary ? [BINARY] : [process.execPath, join(ROOT, 'src/cli.ts')];
+  const dir = mkdtempSync(join(tmpdir(), 'blocktrace-bench-cache-'));
+  const once = async (): Promise<number> => {
+    const port = await freePort();
+    const started = performance.now();
+    const proc = Bun.spawn([...command, 'serve', FIXTURE, '--port', String(port), '--cache', dir], { cwd: ROOT, stdout: 'ignore', stderr: 'ignore' });
+    try {
+      for (;;) {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["latest",false]}' });
+          if ((await res.text()).includes('"result"')) return performance.now() - started;
+        } catch {
+          await Bun.sleep(2);
+        }
+      }
+    } finally {
+      process.kill(proc.pid, 'SIGKILL');
+      await proc.exited;
+    }
+  };
+  const firstMs = await once();
+  const secondMs = await once();
+  const snap = readdirSync(dir).find((f) => f.endsWith('.snap'))!;
+  const decoded = decodeSnapshot(readFileSync(join(dir, snap)), snap.replace(/\.snap$/, ''));
+  return { firstMs, secondMs, binary, snapshotBytes: statSync(join(dir, snap)).size, stateEntries: typeof decoded === 'string' ? 0 : decoded.nodes.size };
+}
+
 async function binaryFirstResponse(): Promise<{ ms: number; builtAt: string } | null> {
   if (!existsSync(BINARY)) return null;
   const fixture = join(CORPUS, 'execution-apis/tests');
@@ -150,6 +185,8 @@ async function main(): Promise<void> {
   log('show and the viewer on the heavy block');
   const ui = await uiReport();
   const binary = await binaryFirstResponse();
+  log('start-up with the snapshot cache');
+  const starts = await cacheStarts();
   if (binary === null) log(`${rel(BINARY)} absent: binary start-up skipped (npm run build makes it)`);
 
   const heavyIndex = fixture.blocks.findIndex((b) => BigInt(b.number) === BigInt(HEAVY_BLOCK));
@@ -176,6 +213,10 @@ async function main(): Promise<void> {
   rows.push(...logs);
   rows.push(...filters);
   rows.push(...reads);
+  const how = starts.binary ? 'binary' : 'bun, no binary built';
+  rows.push(row(`start of cancun-devnet without a snapshot → first answer (${how})`, 'ms', starts.firstMs, null, null));
+  rows.push(row(`second start, from its snapshot → first answer (${how})`, 'ms', starts.secondMs, null, { op: '<=', value: 150 }));
+  rows.push(row(`snapshot file of cancun-devnet (${starts.stateEntries} state entries)`, 'KB', starts.snapshotBytes / 1000, null, null));
   rows.push(row(`show of block ${HEAVY_BLOCK} (${ui.showLines} lines), after the load`, 'ms', ui.showMs, null, { op: '<', value: 1000 }));
   rows.push(row(`viewer: click on block ${HEAVY_BLOCK} in the block list → its ${heavyTxs} transactions shown (headless Chromium)`, 'ms', ui.blockPageMs ?? null, null, { op: '<', value: 500 }, ui.blockPageMs === undefined ? 'chromium absent' : undefined));
   rows.push(row(`viewer: click on its first transaction → call tree shown`, 'ms', ui.txTreeMs ?? null, null, { op: '<', value: 500 }, ui.txTreeMs === undefined ? 'chromium absent' : undefined));

@@ -138,7 +138,11 @@ export function writeSnapshot(dir: string, key: string, snapshot: Snapshot, warn
     writeFileSync(tmp, encodeSnapshot(key, snapshot));
     renameSync(tmp, path);
   } catch (err) {
-    rmSync(tmp, { force: true });
+    try {
+      rmSync(tmp, { force: true });
+    } catch {
+      // no right to write there at all (Deno without --allow-write): nothing was written either
+    }
     warn(`blocktrace: cannot write the replay cache ${path}: ${(err as Error).message.split('\n')[0]}`);
   }
 }
