@@ -30,11 +30,12 @@ const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-/** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
 /** The replay cache directory an option names: false for none, undefined for the default one. */
 function cacheDir(option: string | false | undefined): string | undefined {
   return option === false ? undefined : (option ?? defaultCacheDir(process.env));
 }
+
+/** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
 
 async function load(path: string | undefined, cache: string | false | undefined): Promise<ChainView | undefined> {
   try {

@@ -26,10 +26,22 @@ export interface Snapshot {
   readonly nodes: ReadonlyMap<string, string | Uint8Array>;
 }
 
-/** Where snapshots live: --cache DIR, else $XDG_CACHE_HOME/blocktrace, else ~/.cache/blocktrace. */
-export function defaultCacheDir(env: Record<string, string | undefined>): string {
+/**
+ * Where snapshots live: --cache DIR, else $XDG_CACHE_HOME/blocktrace, else ~/.cache/blocktrace;
+ * undefined (no cache) where no home directory can be known (Deno without --allow-sys and no $HOME).
+ */
+export function defaultCacheDir(env: Record<string, string | undefined>): string | undefined {
   const xdg = env['XDG_CACHE_HOME'];
-  return join(xdg !== undefined && xdg !== '' ? xdg : join(homedir(), '.cache'), 'blocktrace');
+  if (xdg !== undefined && xdg !== '') return join(xdg, 'blocktrace');
+  let home = env['HOME'];
+  if (home === undefined || home === '') {
+    try {
+      home = homedir();
+    } catch {
+      return undefined;
+    }
+  }
+  return join(home, '.cache', 'blocktrace');
 }
 
 /** The snapshot's name: the fixture's bytes, the test picked in it, and the blocktrace version. */
