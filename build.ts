@@ -25,9 +25,12 @@ await build({
   logLevel: 'warning',
 });
 
-// --minify --bytecode: the fastest start-up measured (README.md, "One executable…")
+// --minify --bytecode: the fastest start-up measured (README.md, "One executable…"). The sender
+// recovery worker is a second entry point, found inside as ./replay/senderWorker.ts
+// (src/replay/senders.ts); the Deno/Node bundle recovers senders on the main thread.
+const worker = join(root, 'src/replay/senderWorker.ts');
 const compile = Bun.spawnSync(
-  [process.execPath, 'build', '--compile', '--minify', '--bytecode', entry, '--outfile', binary],
+  [process.execPath, 'build', '--compile', '--minify', '--bytecode', entry, worker, '--outfile', binary],
   { cwd: root, stdout: 'ignore', stderr: 'inherit' },
 );
 if (compile.exitCode !== 0) {
