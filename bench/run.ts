@@ -3,9 +3,9 @@
 // Loopback only; every process it starts is stopped by PID (also on failure, SIGINT, deadline).
 //
 //   bun bench/run.ts [--runs N] [--seconds S] [--connections C]
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { type AnvilFixture, type AnvilLoad, anvilBinary, loadAnvilChain, startAnvil } from './anvil.ts';
 import { type Server, startBlocktrace } from './blocktrace.ts';
 import { type Case, HEAVY_BLOCK, type Latency, SMALL_BLOCK, cases, latency } from './cases.ts';
@@ -15,6 +15,8 @@ import { logRows } from './logs.ts';
 import { traceFilterRows } from './traceFilter.ts';
 import { stateReadRows } from './stateReads.ts';
 import { decodeSnapshot } from '../src/cache/snapshot.ts';
+import { loadFixtureFile } from './generate.ts';
+import { anvilOnGenerated } from './generated.ts';
 import type { UiReport } from './ui.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
@@ -30,6 +32,8 @@ const ALL_CHAINS = [
   join(CORPUS, 'anvil/prague-devnet/fixture.json'),
 ];
 const BINARY = join(ROOT, 'dist/blocktrace');
+/** Transactions of the generated start-up fixture (bench/generate.ts). */
+const GENERATED_TXS = 10_000;
 const SOURCE = [process.execPath, 'src/cli.ts'];
 const DEADLINE_MS = 10 * 60 * 1000;
 
@@ -91,20 +95,31 @@ async function inProcess<T>(args: readonly string[]): Promise<T> {
   return JSON.parse(line) as T;
 }
 
-/** Spawn → "listening" → first eth_blockNumber answered, for the compiled binary. */
+interface Starts {
+  /** Spawn → first answer needing the chain, without a snapshot: the replay (which writes one). */
+  readonly firstMs: number;
+  /** The same from the snapshot the first start wrote. */
+  readonly secondMs: number;
+  readonly binary: boolean;
+  readonly snapshotBytes: number;
+  readonly stateEntries: number;
+  /** Bytes of the trie nodes and code in the snapshot: the state database itself. */
+  readonly stateBytes: number;
+}
+
 /**
- * Start-up of cancun-devnet with the snapshot cache (issue 18): spawn → first answer of a request
- * that needs the chain (eth_getBlockByNumber latest waits for the load), without a snapshot (the
- * replay, which writes it) and then with it. The compiled binary when built, else bun.
+ * Start-up with the snapshot cache (issue 18): spawn → first answer of a request that needs the
+ * chain (eth_getBlockByNumber latest waits for the load), without a snapshot (the replay, which
+ * writes it) and then with it. The compiled binary when built, else bun.
  */
-async function cacheStarts(): Promise<{ firstMs: number; secondMs: number; binary: boolean; snapshotBytes: number; stateEntries: number }> {
+async function cacheStarts(fixture: string): Promise<Starts> {
   const binary = existsSync(BINARY);
   const command = binary ? [BINARY] : [process.execPath, join(ROOT, 'src/cli.ts')];
   const dir = mkdtempSync(join(tmpdir(), 'blocktrace-bench-cache-'));
   const once = async (): Promise<number> => {
     const port = await freePort();
     const started = performance.now();
-    const proc = Bun.spawn([...command, 'serve', FIXTURE, '--port', String(port), '--cache', dir], { cwd: ROOT, stdout: 'ignore', stderr: 'ignore' });
+    const proc = Bun.spawn([...command, 'serve', fixture, '--port', String(port), '--cache', dir, '--trace-timeout', '0'], { cwd: ROOT, stdout: 'ignore', stderr: 'ignore' });
     try {
       for (;;) {
         try {
@@ -121,9 +136,15 @@ async function cacheStarts(): Promise<{ firstMs: number; secondMs: number; binar
   };
   const firstMs = await once();
   const secondMs = await once();
-  const snap = readdirSync(dir).find((f) => f.endsWith('.snap'))!;
-  const decoded = decodeSnapshot(readFileSync(join(dir, snap)), snap.replace(/\.snap$/, ''));
-  return { firstMs, secondMs, binary, snapshotBytes: statSync(join(dir, snap)).size, stateEntries: typeof decoded === 'string' ? 0 : decoded.nodes.size };
+  const snap = join(dir, readdirSync(dir).find((f) => f.endsWith('.snap'))!);
+  const snapshotBytes = statSync(snap).size;
+  const decoded = decodeSnapshot(readFileSync(snap), basename(snap, '.snap'));
+  rmSync(dir, { recursive: true, force: true });
+  if (typeof decoded === 'string') throw new Error(`${fixture}: its snapshot does not decode (${decoded})`);
+  let stateBytes = 0;
+  // keys are hex text in the database: counted as the bytes they name
+  for (const [key, value] of decoded.nodes) stateBytes += key.length / 2 + (typeof value === 'string' ? Buffer.byteLength(value) : value.length);
+  return { firstMs, secondMs, binary, snapshotBytes, stateEntries: decoded.nodes.size, stateBytes };
 }
 
 async function binaryFirstResponse(): Promise<{ ms: number; builtAt: string } | null> {
@@ -186,7 +207,12 @@ async function main(): Promise<void> {
   const ui = await uiReport();
   const binary = await binaryFirstResponse();
   log('start-up with the snapshot cache');
-  const starts = await cacheStarts();
+  const starts = await cacheStarts(FIXTURE);
+  // generated once per machine (about two minutes), then reused
+  const generatedPath = await loadFixtureFile(join(tmpdir(), 'blocktrace-bench', `generated-${GENERATED_TXS}-v1.json`), GENERATED_TXS, 200);
+  log(`generated fixture ${generatedPath}: start-up, and anvil on the same chain`);
+  const generated = await cacheStarts(generatedPath);
+  const anvilGenerated = await anvilOnGenerated(generatedPath, ROOT);
   if (binary === null) log(`${rel(BINARY)} absent: binary start-up skipped (npm run build makes it)`);
 
   const heavyIndex = fixture.blocks.findIndex((b) => BigInt(b.number) === BigInt(HEAVY_BLOCK));
@@ -217,6 +243,9 @@ async function main(): Promise<void> {
   rows.push(row(`start of cancun-devnet without a snapshot → first answer (${how})`, 'ms', starts.firstMs, null, null));
   rows.push(row(`second start, from its snapshot → first answer (${how})`, 'ms', starts.secondMs, null, { op: '<=', value: 150 }));
   rows.push(row(`snapshot file of cancun-devnet (${starts.stateEntries} state entries)`, 'KB', starts.snapshotBytes / 1000, null, null));
+  rows.push(row(`first start of a generated ${GENERATED_TXS.toLocaleString('en')}-transaction fixture → first answer (${how}; anvil: send + mine over HTTP)`, 'tx/s', GENERATED_TXS / (generated.firstMs / 1000), anvilGenerated.txs / (anvilGenerated.totalMs / 1000), { op: '>=', value: 1500 }));
+  rows.push(row(`second start of the generated fixture, from its snapshot → first answer (${how})`, 'ms', generated.secondMs, null, { op: '<=', value: 300 }));
+  rows.push(row(`snapshot file of the generated fixture / its state database (${(generated.stateBytes / 1e6).toFixed(1)} MB, ${generated.stateEntries} entries)`, '×', generated.snapshotBytes / generated.stateBytes, null, { op: '<=', value: 2 }));
   rows.push(row(`show of block ${HEAVY_BLOCK} (${ui.showLines} lines), after the load`, 'ms', ui.showMs, null, { op: '<', value: 1000 }));
   rows.push(row(`viewer: click on block ${HEAVY_BLOCK} in the block list → its ${heavyTxs} transactions shown (headless Chromium)`, 'ms', ui.blockPageMs ?? null, null, { op: '<', value: 500 }, ui.blockPageMs === undefined ? 'chromium absent' : undefined));
   rows.push(row(`viewer: click on its first transaction → call tree shown`, 'ms', ui.txTreeMs ?? null, null, { op: '<', value: 500 }, ui.txTreeMs === undefined ? 'chromium absent' : undefined));
@@ -257,6 +286,7 @@ async function main(): Promise<void> {
       replay,
       allChains: { ...allChains, chains: allChains.chains.map((c) => ({ ...c, path: relative(CORPUS, c.path) })) },
       binary,
+      starts: { cancunDevnet: starts, generated: { fixture: generatedPath, ...generated, anvil: anvilGenerated } },
     },
   };
   const dir = join(ROOT, 'bench/results');
