@@ -2,9 +2,12 @@
 // database, each block's post-state root and receipts), in one file per fixture content and
 // blocktrace version, so a second start reads it instead of replaying. One format of our own:
 //
-//   "BTSNAP01"  u32 header length  header (JSON)  entries  sha-256 of everything before it (32 bytes)
+//   "BTSNAP02"  u32 header length  header (JSON)  receipts  entries  sha-256 of everything before it
+//   receipts: per block, u32 length  its receipts (JSON), parsed when first asked for
 //   entry: u8 kind (0 string, 1 bytes)  u32 key length  key (UTF-8)  u32 value length  value
 //
+// The header holds each block's root and what its receipts add up to (logs bloom, gas used,
+// count), which a restore checks against the block's header without reading the receipts.
 // A file whose checksum, magic or key does not match is ignored with one warning line, never
 // trusted. Writes go to a temporary file renamed into place, so a reader sees a whole file or none
 // and two processes writing the same snapshot cannot interleave. node:fs and node:crypto only: Bun,
@@ -15,15 +18,32 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ReceiptInfo } from '../replay/chainView.ts';
 
-const MAGIC = 'BTSNAP01';
+const MAGIC = 'BTSNAP02';
+
+/** One block of a snapshot: its receipts (read on demand) and what they add up to. */
+export interface SnapshotBlock {
+  readonly receipts: () => readonly ReceiptInfo[];
+  readonly count: number;
+  /** The OR of its receipts' blooms. */
+  readonly logsBloom: Uint8Array;
+  /** Cumulative gas used after its last transaction (0 for none). */
+  readonly gasUsed: bigint;
+}
 
 export interface Snapshot {
   /** Post-state root of every block, genesis first. */
   readonly roots: readonly Uint8Array[];
-  /** Receipts of every block after the genesis, in order. */
-  readonly receipts: readonly (readonly ReceiptInfo[])[];
+  /** Every block after the genesis, in order. */
+  readonly blocks: readonly SnapshotBlock[];
   /** The state database: trie nodes and code, as the replay left them. */
   readonly nodes: ReadonlyMap<string, string | Uint8Array>;
+}
+
+/** The snapshot entry of a replayed block's receipts. */
+export function snapshotBlock(receipts: readonly ReceiptInfo[]): SnapshotBlock {
+  const logsBloom = new Uint8Array(256);
+  for (const r of receipts) for (let b = 0; b < 256; b++) logsBloom[b]! |= r.logsBloom[b]!;
+  return { receipts: () => receipts, count: receipts.length, logsBloom, gasUsed: receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed };
 }
 
 /**
@@ -72,25 +92,45 @@ function reviver(_key: string, value: unknown): unknown {
 
 // ---- the file ----------------------------------------------------------------------------------
 
-function u32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(n);
-  return b;
-}
-
 export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
-  const header = Buffer.from(JSON.stringify({ key, roots: snapshot.roots, receipts: snapshot.receipts, entries: snapshot.nodes.size }, replacer));
-  const parts: Buffer[] = [Buffer.from(MAGIC), u32(header.length), header];
-  for (const [k, v] of snapshot.nodes) {
-    const keyBytes = Buffer.from(k, 'utf8');
-    const valueBytes = typeof v === 'string' ? Buffer.from(v, 'utf8') : Buffer.from(v);
-    parts.push(Buffer.of(typeof v === 'string' ? 0 : 1), u32(keyBytes.length), keyBytes, u32(valueBytes.length), valueBytes);
+  const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, count: b.count }));
+  const header = Buffer.from(JSON.stringify({ key, roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
+  const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), replacer)));
+  // one buffer of the exact size, written in place: hundreds of thousands of entries
+  let size = MAGIC.length + 4 + header.length + 32;
+  for (const r of receipts) size += 4 + r.length;
+  for (const [k, v] of snapshot.nodes) size += 9 + Buffer.byteLength(k) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
+  const out = Buffer.allocUnsafe(size);
+  let at = out.write(MAGIC, 0, 'latin1');
+  at = out.writeUInt32LE(header.length, at);
+  at += header.copy(out, at);
+  for (const r of receipts) {
+    at = out.writeUInt32LE(r.length, at);
+    at += r.copy(out, at);
   }
-  const body = Buffer.concat(parts);
-  return Buffer.concat([body, createHash('sha256').update(body).digest()]);
+  for (const [k, v] of snapshot.nodes) {
+    at = out.writeUInt8(typeof v === 'string' ? 0 : 1, at);
+    const keyLength = Buffer.byteLength(k);
+    at = out.writeUInt32LE(keyLength, at);
+    at += out.write(k, at, keyLength, 'utf8');
+    if (typeof v === 'string') {
+      const valueLength = Buffer.byteLength(v);
+      at = out.writeUInt32LE(valueLength, at);
+      at += out.write(v, at, valueLength, 'utf8');
+    } else {
+      at = out.writeUInt32LE(v.length, at);
+      out.set(v, at);
+      at += v.length;
+    }
+  }
+  createHash('sha256').update(out.subarray(0, at)).digest().copy(out, at);
+  return out;
 }
 
-/** The snapshot in `bytes`, or why it cannot be trusted. */
+/**
+ * The snapshot in `bytes`, or why it cannot be trusted. Values stay views of `bytes` (read once and
+ * kept), and each block's receipts are parsed when first asked for.
+ */
 export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | string {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length < MAGIC.length + 4 + 32 || buf.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return 'not a blocktrace snapshot';
@@ -99,29 +139,40 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   let at = MAGIC.length;
   const headerLength = body.readUInt32LE(at);
   at += 4;
-  let header: { key: string; roots: Uint8Array[]; receipts: ReceiptInfo[][]; entries: number };
+  type Header = { key: string; roots: Uint8Array[]; blocks: { logsBloom: Uint8Array; gasUsed: bigint; count: number }[]; entries: number };
+  let header: Header;
   try {
-    header = JSON.parse(body.subarray(at, at + headerLength).toString('utf8'), reviver) as typeof header;
+    header = JSON.parse(body.toString('utf8', at, at + headerLength), reviver) as Header;
   } catch {
     return 'unreadable header';
   }
   at += headerLength;
   if (header.key !== key) return 'made for another fixture or version';
+  const blocks: SnapshotBlock[] = [];
+  for (const b of header.blocks) {
+    if (at + 4 > body.length) return 'truncated';
+    const start = at + 4;
+    at = start + body.readUInt32LE(at);
+    if (at > body.length) return 'truncated';
+    const end = at;
+    let receipts: readonly ReceiptInfo[] | undefined;
+    // the checksum vouches for the text, which JSON.stringify wrote
+    blocks.push({ ...b, receipts: () => (receipts ??= JSON.parse(body.toString('utf8', start, end), reviver) as ReceiptInfo[]) });
+  }
   const nodes = new Map<string, string | Uint8Array>();
   for (let i = 0; i < header.entries; i++) {
     if (at + 9 > body.length) return 'truncated';
     const kind = body[at]!;
-    const keyLength = body.readUInt32LE(at + 1);
-    const k = body.subarray(at + 5, at + 5 + keyLength).toString('utf8');
-    at += 5 + keyLength;
-    const valueLength = body.readUInt32LE(at);
-    const v = body.subarray(at + 4, at + 4 + valueLength);
-    at += 4 + valueLength;
+    const keyEnd = at + 5 + body.readUInt32LE(at + 1);
+    if (keyEnd + 4 > body.length) return 'truncated';
+    const k = body.toString('latin1', at + 5, keyEnd); // hex text: one byte a character
+    const start = keyEnd + 4;
+    at = start + body.readUInt32LE(keyEnd);
     if (at > body.length) return 'truncated';
-    nodes.set(k, kind === 0 ? v.toString('utf8') : Uint8Array.from(v));
+    nodes.set(k, kind === 0 ? body.toString('utf8', start, at) : new Uint8Array(body.buffer, body.byteOffset + start, at - start));
   }
   if (at !== body.length) return 'trailing bytes';
-  return { roots: header.roots, receipts: header.receipts, nodes };
+  return { roots: header.roots, blocks, nodes };
 }
 
 /** The snapshot for `key` in `dir`; undefined when there is none, or (after one warning) a bad one. */

@@ -19,20 +19,15 @@ import { writeGenesisAlloc } from './genesisState.ts';
 import { loadKeccak } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
-import type { Snapshot } from '../cache/snapshot.ts';
+import { type Snapshot, snapshotBlock } from '../cache/snapshot.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
 import { runOptions } from './runOptions.ts';
 import { SenderPrefetch } from './senders.ts';
+import { StoredBlock } from './storedBlock.ts';
 import { receiptInfos } from './receipts.ts';
 
 /** Recordings kept per chain (the oldest made goes first): bounds memory on long fixtures. */
 const KEEP_RECORDINGS = 256;
-
-interface StoredBlock extends ChainBlock {
-  /** Post-state root of this block. */
-  readonly stateRoot: Uint8Array;
-  receipts: readonly ReceiptInfo[];
-}
 
 /** A replay snapshot to start from, and where to keep the one a replay makes (src/cache/). */
 export interface ReplayCache {
@@ -138,7 +133,7 @@ export class FixtureChain implements ChainView {
   private index(b: StoredBlock): void {
     this.byNumber.set(b.number, b);
     this.byHash.set(bytesToUnprefixedHex(b.hash), b);
-    b.block.transactions.forEach((tx, i) => this.txIndex.set(bytesToUnprefixedHex(tx.hash()), { block: b, index: i }));
+    b.txHashes.forEach((hash, i) => this.txIndex.set(bytesToUnprefixedHex(hash), { block: b, index: i }));
   }
 
   // ---- loading --------------------------------------------------------------------------------
@@ -162,10 +157,11 @@ export class FixtureChain implements ChainView {
     if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
       throw new FixtureError(`${spec.path}: genesis state root mismatch: expected ${bytesToHex(spec.genesisStateRoot)}, got ${bytesToHex(genesisRoot)}`);
     }
-    const blocks = new Map<bigint, Block>();
+    // BLOCKHASH and the system calls read earlier blocks through this (decoded when first read)
+    const blocks = new Map<bigint, { readonly block: Block }>();
     const blockchain = {
       getBlock: async (n: number | bigint | Uint8Array) => {
-        const block = typeof n === 'object' ? undefined : blocks.get(BigInt(n));
+        const block = typeof n === 'object' ? undefined : blocks.get(BigInt(n))?.block;
         if (block !== undefined) return block;
         // a capture starts at N−1: BLOCKHASH of older blocks needs only their hashes
         const hash = typeof n === 'object' ? undefined : spec.partial?.ancestorHashes.get(BigInt(n));
@@ -179,25 +175,23 @@ export class FixtureChain implements ChainView {
     // jump-analysis cache, which the load benefits from.
     const recorder = new Recorder(vm);
     const genesisBlock = buildGenesis(spec, common, genesisRoot);
-    const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : decodeBlocks(spec, common);
-    blocks.set(genesisBlock.header.number, genesisBlock);
-    const ordered: StoredBlock[] = [{ number: genesisBlock.header.number, hash: genesisBlock.hash(), block: genesisBlock, stateRoot: genesisRoot, receipts: [] }];
+    const ordered: StoredBlock[] = [StoredBlock.of(genesisBlock, genesisRoot, [])];
+    blocks.set(genesisBlock.header.number, ordered[0]!);
     const snapshot = cache?.snapshot;
     if (snapshot !== undefined) {
-      restoreSnapshot(spec, stateManager, snapshot, decoded, genesisRoot, ordered, blocks, progress);
-      const head = ordered[ordered.length - 1]!;
-      await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-      return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
-    }
-    const senders = spec.senders === undefined || spec.senders.size === 0 ? SenderPrefetch.start(decoded) : undefined;
-    try {
-      await replayBlocks(spec, vm, decoded, ordered, blocks, progress, senders);
-    } finally {
-      senders?.stop();
+      restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
+    } else {
+      const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i));
+      const senders = spec.senders === undefined || spec.senders.size === 0 ? SenderPrefetch.start(decoded) : undefined;
+      try {
+        await replayBlocks(spec, vm, decoded, ordered, blocks, progress, senders);
+      } finally {
+        senders?.stop();
+      }
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-    cache?.save?.({ roots: ordered.map((b) => b.stateRoot), receipts: ordered.slice(1).map((b) => b.receipts), nodes: new Map(stateDatabase(stateManager)) });
+    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.receipts)), nodes: new Map(stateDatabase(stateManager)) });
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
   }
 }
@@ -208,7 +202,7 @@ async function replayBlocks(
   vm: VM,
   decoded: readonly Block[],
   ordered: StoredBlock[],
-  blocks: Map<bigint, Block>,
+  blocks: Map<bigint, { readonly block: Block }>,
   progress: LoadProgress | undefined,
   senders: SenderPrefetch | undefined,
 ): Promise<void> {
@@ -219,7 +213,7 @@ async function replayBlocks(
     if (spec.traceTest === undefined && !equalsBytes(block.header.parentHash, parent.hash)) {
       throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not follow block ${parent.number} (parentHash ${bytesToHex(block.header.parentHash)}, want ${bytesToHex(parent.hash)})`);
     }
-    blocks.set(block.header.number, block);
+    blocks.set(block.header.number, { block });
     let result: RunBlockResult;
     try {
       result = await runChecked(spec, vm, i, block, parent.stateRoot, i === 0);
@@ -228,7 +222,8 @@ async function replayBlocks(
     }
     if (spec.traceTest === undefined) checkHeader(spec, i, block, result);
     txs += block.transactions.length;
-    ordered.push({ number: block.header.number, hash: block.hash(), block, stateRoot: result.stateRoot, receipts: receiptInfos(block, result) });
+    ordered.push(StoredBlock.of(block, result.stateRoot, receiptInfos(block, result)));
+    blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number);
   }
 }
@@ -267,44 +262,48 @@ function stateDatabase(stateManager: MerkleStateManager): Map<string, string | U
 
 /**
  * A snapshot in place of the replay: its nodes into the state database, its roots and receipts as
- * the blocks' own, each checked against the block's header (state root, logs bloom, gas used) as
- * the replay checks them; the head's root must be in the database.
+ * the blocks' own, each checked against the block's header (state root, logs bloom, gas used,
+ * number of transactions) as the replay checks them. Blocks given as RLP are decoded only when
+ * first used (StoredBlock.restored); the others now.
  */
 function restoreSnapshot(
   spec: ChainSpec,
+  common: Common,
   stateManager: MerkleStateManager,
   snapshot: Snapshot,
-  decoded: readonly Block[],
   genesisRoot: Uint8Array,
   ordered: StoredBlock[],
-  blocks: Map<bigint, Block>,
+  blocks: Map<bigint, { readonly block: Block }>,
   progress: LoadProgress | undefined,
 ): void {
-  if (snapshot.roots.length !== decoded.length + 1 || snapshot.receipts.length !== decoded.length) throw new SnapshotMismatch('another number of blocks');
+  const count = spec.traceTest !== undefined ? 1 : spec.blocks.length;
+  if (snapshot.roots.length !== count + 1 || snapshot.blocks.length !== count) throw new SnapshotMismatch('another number of blocks');
   if (!equalsBytes(snapshot.roots[0]!, genesisRoot)) throw new SnapshotMismatch('another genesis state');
   const db = stateDatabase(stateManager);
   for (const [key, value] of snapshot.nodes) db.set(key, value);
   let txs = 0;
-  for (const [i, block] of decoded.entries()) {
-    const parent = ordered[ordered.length - 1]!;
-    if (spec.traceTest === undefined && !equalsBytes(block.header.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${block.header.number} does not follow its parent`);
-    blocks.set(block.header.number, block);
+  for (let i = 0; i < count; i++) {
     const root = snapshot.roots[i + 1]!;
-    const receipts = snapshot.receipts[i]!;
-    if (receipts.length !== block.transactions.length) throw new SnapshotMismatch(`block ${block.header.number}: another number of receipts`);
+    const saved = snapshot.blocks[i]!;
+    const entry = spec.blocks[i];
+    const stored =
+      spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, saved.receipts)
+      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, () => decodeBlock(spec, common, i), saved.receipts)
+      : StoredBlock.of(decodeBlock(spec, common, i), root, saved.receipts);
+    const h = stored.header;
+    const parent = ordered[ordered.length - 1]!;
+    if (spec.traceTest === undefined && !equalsBytes(h.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${h.number} does not follow its parent`);
+    if (saved.count !== stored.txHashes.length) throw new SnapshotMismatch(`block ${h.number}: another number of receipts`);
     if (spec.traceTest === undefined) {
-      const h = block.header;
       const expectedRoot = spec.stateRootOverrides.get(i) ?? h.stateRoot;
       if (spec.partial === undefined && !equalsBytes(expectedRoot, root)) throw new SnapshotMismatch(`block ${h.number}: stateRoot differs from the header's`);
-      const bloom = new Uint8Array(256);
-      for (const r of receipts) for (let b = 0; b < 256; b++) bloom[b]! |= r.logsBloom[b]!;
-      if (!equalsBytes(bloom, h.logsBloom)) throw new SnapshotMismatch(`block ${h.number}: logsBloom differs from the header's`);
-      const gasUsed = receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed;
-      if (gasUsed !== h.gasUsed) throw new SnapshotMismatch(`block ${h.number}: gasUsed differs from the header's`);
+      if (!equalsBytes(saved.logsBloom, h.logsBloom)) throw new SnapshotMismatch(`block ${h.number}: logsBloom differs from the header's`);
+      if (saved.gasUsed !== h.gasUsed) throw new SnapshotMismatch(`block ${h.number}: gasUsed differs from the header's`);
     }
-    txs += block.transactions.length;
-    ordered.push({ number: block.header.number, hash: block.hash(), block, stateRoot: root, receipts });
-    progress?.(i + 1, decoded.length, txs, block.header.number);
+    txs += stored.txHashes.length;
+    ordered.push(stored);
+    blocks.set(h.number, stored);
+    progress?.(i + 1, count, txs, h.number);
   }
 }
 
@@ -323,20 +322,19 @@ function checkHeader(spec: ChainSpec, i: number, block: Block, result: RunBlockR
   if (h.gasUsed !== result.gasUsed) mismatch('gasUsed', String(h.gasUsed), String(result.gasUsed));
 }
 
-function decodeBlocks(spec: ChainSpec, common: Common): Block[] {
-  return spec.blocks.map((entry, i) => {
-    // With recorded senders the block stays unfrozen, so each transaction can be given its sender.
-    const senders = spec.senders?.get(i);
-    const opts = { common, setHardfork: true, skipConsensusFormatValidation: true, freeze: senders === undefined };
-    let block: Block;
-    try {
-      block = entry instanceof Uint8Array ? createBlockFromRLP(entry, opts) : createBlockFromRPC(entry as never, [], opts);
-    } catch (error) {
-      throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
-    }
-    if (senders !== undefined && senders.length === block.transactions.length) useRecordedSenders(block, senders);
-    return block;
-  });
+function decodeBlock(spec: ChainSpec, common: Common, i: number): Block {
+  const entry = spec.blocks[i]!;
+  // With recorded senders the block stays unfrozen, so each transaction can be given its sender.
+  const senders = spec.senders?.get(i);
+  const opts = { common, setHardfork: true, skipConsensusFormatValidation: true, freeze: senders === undefined };
+  let block: Block;
+  try {
+    block = entry instanceof Uint8Array ? createBlockFromRLP(entry, opts) : createBlockFromRPC(entry as never, [], opts);
+  } catch (error) {
+    throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
+  }
+  if (senders !== undefined && senders.length === block.transactions.length) useRecordedSenders(block, senders);
+  return block;
 }
 
 /**
