@@ -35,6 +35,11 @@ function key(i: number): Uint8Array {
   return keccak256(new TextEncoder().encode(`blocktrace bench sender ${i}`), 'bytes');
 }
 
+/** The sender of the fixture's transaction `n` (counted from the first block). */
+export function generatedSender(n: number): string {
+  return bytesToHex(privateToAddress(key(n % SENDERS)));
+}
+
 /** A fresh account for transaction `n`: never a sender, never the token. */
 function recipient(n: number): string {
   return bytesToHex(keccak256(new TextEncoder().encode(`blocktrace bench recipient ${n}`), 'bytes').subarray(12));
