@@ -38,3 +38,43 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
     });
   });
 }
+
+// Other failures: -32000 with result.Err's text (go-ethereum internal/ethapi/api.go Call; core/vm
+// errors.go ErrInvalidOpCode, ErrStackUnderflow, ErrInvalidJump), the words of the callTracer's
+// error table; anvil answers -32603 with revm's halt. (Its other halt here, ReentrancySentryOOG,
+// burns the block's 30M gas in ethereumjs for seconds; its wording is the table's, which
+// go-ethereum's recordings check.)
+for (const chain of ['prague-devnet', 'cancun-devnet']) {
+  describe(`eth_call and eth_estimateGas failures other than a revert on ${chain}`, () => {
+    test('anvil\'s InvalidFEOpcode halt (-32603) is -32000 invalid opcode: INVALID for both', async () => {
+      const ctx = createContext(await loadChain(join(ROOT, 'golden/fixtures', chain, 'fixture.json')), { log: () => {} });
+      const dir = join(ROOT, 'golden/anvil-eth', chain, 'call-anvil-differs');
+      let checked = 0;
+      for (const name of readdirSync(dir).filter((f) => f.endsWith('.request.json'))) {
+        const anvil = JSON.parse(readFileSync(join(dir, name.replace('.request.json', '.response.json')), 'utf8')).error;
+        if (anvil?.message !== 'EVM error InvalidFEOpcode') continue;
+        const request = readFileSync(join(dir, name), 'utf8');
+        for (const body of [request, request.replace('"eth_call"', '"eth_estimateGas"')]) {
+          expect({ name, error: JSON.parse((await dispatch(body, ctx))!).error }).toEqual({ name, error: { code: -32000, message: 'invalid opcode: INVALID' } });
+        }
+        checked++;
+      }
+      expect(checked).toBe(1);
+    });
+
+    test('code given by a state override: the failure of the top frame in go-ethereum\'s words', async () => {
+      const ctx = createContext(await loadChain(join(ROOT, 'golden/fixtures', chain, 'fixture.json')), { log: () => {} });
+      const at = '0x1111111111111111111111111111111111111111';
+      const cases: [string, string][] = [
+        ['0xfe', 'invalid opcode: INVALID'],
+        ['0x01', 'stack underflow (0 <=> 2)'],
+        ['0x60016000f0', 'stack underflow (2 <=> 3)'],
+        ['0x600056', 'invalid jump destination'],
+      ];
+      for (const [code, message] of cases) {
+        const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: at, gas: '0x10000' }, 'latest', { [at]: { code } }] });
+        expect({ code, error: JSON.parse((await dispatch(body, ctx))!).error }).toEqual({ code, error: { code: -32000, message } });
+      }
+    });
+  });
+}

@@ -8,6 +8,7 @@ import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
 import { resolveNumberOrHash } from './blockReads.ts';
+import { gethFailureMessage } from './callFailure.ts';
 
 import { RPC_GAS_CAP } from '../callParams.ts';
 
@@ -22,8 +23,9 @@ export async function ethCall(
   const gasLimit = blockOverrides?.gasLimit ?? block.block.header.gasLimit;
   const limit = gasLimit < RPC_GAS_CAP ? gasLimit : RPC_GAS_CAP;
   const request = callRequest(args, blockOverrides?.baseFeePerGas ?? block.block.header.baseFeePerGas, limit);
-  const outcome = await ctx.chain.call(block, request, { state: stateOverrides, block: blockOverrides });
+  const overrides = { state: stateOverrides, block: blockOverrides };
+  const outcome = await ctx.chain.call(block, request, overrides);
   if (outcome.kind === 'ok') return hexBytes(outcome.returnData);
   if (outcome.kind === 'reverted') throw new ExecutionRevertedError(decodeRevertReason(outcome.returnData), hexBytes(outcome.returnData));
-  throw new ServerError(outcome.message);
+  throw new ServerError(outcome.kind === 'failed' ? await gethFailureMessage(ctx, block, request, overrides, outcome.message) : outcome.message);
 }

@@ -12,6 +12,7 @@ import { callRequest, RPC_GAS_CAP, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
 import { resolveNumberOrHash } from './blockReads.ts';
+import { gethFailureMessage } from './callFailure.ts';
 
 const TX_GAS = 21000n;
 const CALL_STIPEND = 2300n;
@@ -83,7 +84,7 @@ export async function ethEstimateGas(
   if (first.failed) {
     if (first.error !== undefined) {
       if (first.error.revert !== undefined) throw new ExecutionRevertedError(decodeRevertReason(first.error.revert), `0x${Buffer.from(first.error.revert).toString('hex')}`);
-      throw new ServerError(first.error.message);
+      throw new ServerError(await gethFailureMessage(ctx, block, { ...base, gas: hi }, overrides, first.error.message));
     }
     throw new ServerError(`gas required exceeds allowance (${hi})`);
   }
