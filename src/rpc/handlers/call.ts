@@ -19,10 +19,9 @@ export async function ethCall(
   const block = at === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, at);
   if (block === undefined) throw new ServerError(at !== undefined && 'hash' in at ? 'header for hash not found' : 'header not found');
   if (ctx.chain.call === undefined) throw new ServerError('calls are not available here');
-  // no more than the gas cap, nor than the block's gas limit (as anvil and recent go-ethereum do)
-  const gasLimit = blockOverrides?.gasLimit ?? block.block.header.gasLimit;
-  const limit = gasLimit < RPC_GAS_CAP ? gasLimit : RPC_GAS_CAP;
-  const request = callRequest(args, blockOverrides?.baseFeePerGas ?? block.block.header.baseFeePerGas, limit);
+  // the gas defaults to, and is capped at, the RPC gas cap, not the block's gas limit
+  // (internal/ethapi/transaction_args.go CallDefaults; anvil uses the block's gas limit)
+  const request = callRequest(args, blockOverrides?.baseFeePerGas ?? block.block.header.baseFeePerGas, RPC_GAS_CAP);
   const overrides = { state: stateOverrides, block: blockOverrides };
   const outcome = await ctx.chain.call(block, request, overrides);
   if (outcome.kind === 'ok') return hexBytes(outcome.returnData);
