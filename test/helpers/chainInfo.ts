@@ -1,4 +1,4 @@
-// Prints what test/helpers/readsRequests.py needs to name requests on a fixture chain (hashes, log emitters, topics).
+// Prints what test/helpers/readsRequests.ts needs to name requests on a fixture chain (hashes, log emitters, topics).
 //   bun test/helpers/chainInfo.ts FIXTURE > info.json
 import { loadChain } from '../../src/replay/loadChain.ts';
 import { bytesToHex } from '@ethereumjs/util';
