@@ -17,6 +17,16 @@ export function resolveNumberOrHash(chain: ChainView, param: BlockNumberOrHash):
   return 'hash' in param ? chain.blockByHash(param.hash) : resolveBlock(chain, param);
 }
 
+/**
+ * The block a state read or a call names, an omitted one being the latest (go-ethereum v1.17 takes
+ * *rpc.BlockNumberOrHash), with eth/api_backend.go HeaderByNumberOrHash's error texts.
+ */
+export function headerAt(chain: ChainView, param: BlockNumberOrHash | undefined): ChainBlock {
+  const block = param === undefined ? chain.head : resolveNumberOrHash(chain, param);
+  if (block === undefined) throw new ServerError(param !== undefined && 'hash' in param ? 'header for hash not found' : 'header not found');
+  return block;
+}
+
 export function ethGetBlockReceipts([param]: [BlockNumberOrHash], ctx: RpcContext): Record<string, unknown>[] | null {
   const block = resolveNumberOrHash(ctx.chain, param);
   if (block === undefined) return null;

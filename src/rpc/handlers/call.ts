@@ -7,7 +7,7 @@ import { decodeRevertReason } from '../../trace/render/revertReason.ts';
 import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
-import { resolveNumberOrHash } from './blockReads.ts';
+import { headerAt } from './blockReads.ts';
 import { gethFailureMessage } from './callFailure.ts';
 
 import { RPC_GAS_CAP } from '../callParams.ts';
@@ -16,8 +16,7 @@ export async function ethCall(
   [args, at, stateOverrides, blockOverrides]: [CallArgs, BlockNumberOrHash | undefined, StateOverrides | undefined, BlockOverrides | undefined],
   ctx: RpcContext,
 ): Promise<string> {
-  const block = at === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, at);
-  if (block === undefined) throw new ServerError(at !== undefined && 'hash' in at ? 'header for hash not found' : 'header not found');
+  const block = headerAt(ctx.chain, at);
   if (ctx.chain.call === undefined) throw new ServerError('calls are not available here');
   // the gas defaults to, and is capped at, the RPC gas cap, not the block's gas limit
   // (internal/ethapi/transaction_args.go CallDefaults; anvil uses the block's gas limit)

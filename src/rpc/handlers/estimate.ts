@@ -5,13 +5,12 @@
 import { hexQuantity } from '../../encoding/hex.ts';
 import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
 import type { CallRequest } from '../../replay/callExec.ts';
-import type { ChainBlock } from '../../replay/chainView.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
 import { callRequest, RPC_GAS_CAP, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
-import { resolveNumberOrHash } from './blockReads.ts';
+import { headerAt } from './blockReads.ts';
 import { gethFailureMessage } from './callFailure.ts';
 
 const TX_GAS = 21000n;
@@ -33,8 +32,7 @@ export async function ethEstimateGas(
   [args, at, stateOverrides, blockOverrides]: [CallArgs, BlockNumberOrHash | undefined, StateOverrides | undefined, BlockOverrides | undefined],
   ctx: RpcContext,
 ): Promise<string> {
-  const block: ChainBlock | undefined = at === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, at);
-  if (block === undefined) throw new ServerError(at !== undefined && 'hash' in at ? 'header for hash not found' : 'header not found');
+  const block = headerAt(ctx.chain, at);
   const call = ctx.chain.call;
   if (call === undefined) throw new ServerError('calls are not available here');
   const header = block.block.header;

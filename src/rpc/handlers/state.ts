@@ -6,13 +6,11 @@ import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { StateReader } from '../../replay/chainView.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
-import { resolveNumberOrHash } from './blockReads.ts';
+import { headerAt } from './blockReads.ts';
 
 /** eth/api_backend.go StateAndHeaderByNumberOrHash: the state after the block, or its error text. */
 async function stateAt(param: BlockNumberOrHash | undefined, ctx: RpcContext): Promise<StateReader> {
-  // an omitted block is the latest (go-ethereum v1.17 takes *rpc.BlockNumberOrHash)
-  const block = param === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, param);
-  if (block === undefined) throw new ServerError(param !== undefined && 'hash' in param ? 'header for hash not found' : 'header not found');
+  const block = headerAt(ctx.chain, param);
   if (ctx.chain.stateAfter === undefined) throw new ServerError('state is not available here');
   return ctx.chain.stateAfter(block);
 }
