@@ -1,0 +1,109 @@
+// Fixture blocks as ethereumjs Blocks: a block of the fixture decoded (with its recorded senders),
+// the genesis block the loader builds from a geth genesis, and the one block of a go-ethereum
+// tracer test.
+import { type Block, createBlock, createBlockFromRLP, createBlockFromRPC, createBlockHeader, createBlockHeaderFromRLP } from '@ethereumjs/block';
+import { type Common, ConsensusType } from '@ethereumjs/common';
+import { createTxFromRLP } from '@ethereumjs/tx';
+import { createAddressFromString } from '@ethereumjs/util';
+import { FixtureError } from '../errors/fixtureError.ts';
+import type { ChainSpec } from '../fixture/types.ts';
+
+export function decodeBlock(spec: ChainSpec, common: Common, i: number): Block {
+  const entry = spec.blocks[i]!;
+  // With recorded senders the block stays unfrozen, so each transaction can be given its sender.
+  const senders = spec.senders?.get(i);
+  const opts = { common, setHardfork: true, skipConsensusFormatValidation: true, freeze: senders === undefined };
+  let block: Block;
+  try {
+    block = entry instanceof Uint8Array ? createBlockFromRLP(entry, opts) : createBlockFromRPC(entry as never, [], opts);
+  } catch (error) {
+    throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
+  }
+  if (senders !== undefined && senders.length === block.transactions.length) useRecordedSenders(block, senders);
+  return block;
+}
+
+/**
+ * Signature recovery (pure-JS secp256k1) is the largest single cost of a load. A fixture that records
+ * each transaction's sender spares it; the load's state-root check proves the senders, since a
+ * wrong one debits another account and bumps another nonce.
+ */
+function useRecordedSenders(block: Block, senders: readonly string[]): void {
+  block.transactions.forEach((tx, j) => {
+    const sender = createAddressFromString(senders[j]!.toLowerCase());
+    Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
+  });
+}
+
+export function buildGenesis(spec: ChainSpec, common: Common, stateRoot: Uint8Array): Block {
+  if (spec.genesisHeaderRlp !== undefined) {
+    const header = createBlockHeaderFromRLP(spec.genesisHeaderRlp, { common, setHardfork: true, skipConsensusFormatValidation: true });
+    return createBlock({ header }, { common, setHardfork: true, skipConsensusFormatValidation: true });
+  }
+  const g = spec.genesis;
+  const traceTest = spec.traceTest;
+  const number = traceTest !== undefined ? traceTest.context.number - 1n : 0n;
+  const header = createBlockHeader(
+    {
+      number,
+      stateRoot,
+      gasLimit: quantity(g['gasLimit']),
+      timestamp: quantity(g['timestamp']),
+      extraData: hexOr(g['extraData'], '0x'),
+      difficulty: quantity(g['difficulty']),
+      mixHash: hexOr(g['mixHash'], '0x' + '00'.repeat(32)),
+      nonce: hexOr(g['nonce'], '0x0000000000000000', 8),
+      coinbase: hexOr(g['coinbase'], '0x' + '00'.repeat(20)),
+      ...(g['baseFeePerGas'] !== undefined && g['baseFeePerGas'] !== null ? { baseFeePerGas: quantity(g['baseFeePerGas']) } : {}),
+      ...(g['excessBlobGas'] !== undefined && g['excessBlobGas'] !== null ? { excessBlobGas: quantity(g['excessBlobGas']) } : {}),
+      ...(g['blobGasUsed'] !== undefined && g['blobGasUsed'] !== null ? { blobGasUsed: quantity(g['blobGasUsed']) } : {}),
+    },
+    { common, setHardfork: true, skipConsensusFormatValidation: true },
+  );
+  const atGenesis = common.copy();
+  atGenesis.setHardforkBy({ blockNumber: number, timestamp: quantity(g['timestamp']) });
+  const withdrawals = atGenesis.isActivatedEIP(4895) ? [] : undefined;
+  return createBlock({ header, ...(withdrawals ? { withdrawals } : {}) }, { common, setHardfork: true, skipConsensusFormatValidation: true });
+}
+
+/** A go-ethereum tracer test: one block at context.number holding the test transaction. */
+export function buildTraceTestBlock(spec: ChainSpec, common: Common, parent: Block): Block {
+  const { context, rawTx } = spec.traceTest!;
+  const c = common.copy();
+  c.setHardforkBy({ blockNumber: context.number, timestamp: context.timestamp });
+  let tx;
+  try {
+    tx = createTxFromRLP(rawTx, { common: c });
+  } catch (error) {
+    throw new FixtureError(`${spec.path}: "input" is not a valid transaction (${(error as Error).message})`);
+  }
+  const londonActive = c.isActivatedEIP(1559);
+  const header = createBlockHeader(
+    {
+      number: context.number,
+      parentHash: parent.hash(),
+      timestamp: context.timestamp,
+      gasLimit: context.gasLimit,
+      difficulty: c.consensusType() === ConsensusType.ProofOfWork ? context.difficulty : 0n,
+      coinbase: context.coinbase as `0x${string}`,
+      mixHash: context.mixHash as `0x${string}`,
+      ...(londonActive ? { baseFeePerGas: context.baseFeePerGas ?? 0n } : {}),
+      ...(c.isActivatedEIP(4844) ? { excessBlobGas: 0n, blobGasUsed: 0n } : {}),
+    },
+    { common: c, setHardfork: true, skipConsensusFormatValidation: true },
+  );
+  return createBlock({ header, transactions: [tx], ...(c.isActivatedEIP(4895) ? { withdrawals: [] } : {}) }, { common: c, setHardfork: true, skipConsensusFormatValidation: true });
+}
+
+function quantity(v: unknown): bigint {
+  if (typeof v === 'number') return BigInt(v);
+  if (typeof v === 'string' && v !== '' && v !== '0x') return BigInt(v);
+  return 0n;
+}
+
+function hexOr(v: unknown, fallback: string, padTo?: number): `0x${string}` {
+  if (typeof v !== 'string' || !v.startsWith('0x')) return fallback as `0x${string}`;
+  if (padTo !== undefined) return `0x${v.slice(2).padStart(padTo * 2, '0')}`;
+  return v as `0x${string}`;
+}
+
