@@ -3,7 +3,7 @@
 // harness) and Node (harness and server), each answering recorded requests byte for byte.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sortedGoJson } from './helpers/goJsonSorted.ts';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transaction } from 'micro-eth-signer';
@@ -233,4 +233,38 @@ describe('a busy port is an error on every runtime', () => {
       expect(await first.stop()).toBe(0);
     }
   }, SLOW);
+});
+
+describe('one replay cache for every runtime', () => {
+  test('a snapshot written by one runtime is read by the others (no replay, no warning, the same answers)', async () => {
+    const cases = EXAPI_CASES;
+    const input = cases.map((c) => c.request.trim()).join('\n') + '\n';
+    const faces: [string, readonly string[]][] = [
+      ['Node', [NODE, bundle]],
+      ['binary', [binary]],
+      ['Deno', [DENO, 'run', '--allow-env', '--allow-read', '--allow-net', '--allow-write', bundle]],
+      ['Bun', [BUN, 'src/cli.ts']],
+    ];
+    for (const [writer] of faces) {
+      const cache = mkdtempSync(join(tmpdir(), 'blocktrace-cache-'));
+      try {
+        const write = await run([...faces.find(([n]) => n === writer)![1], '--replay-file', EXAPI, '--cache', cache], input);
+        expect({ writer, code: write.code, stderr: write.stderr }).toEqual({ writer, code: 0, stderr: '' });
+        const snapshots = readdirSync(cache).filter((f) => f.endsWith('.snap'));
+        expect({ writer, snapshots: snapshots.length }).toEqual({ writer, snapshots: 1 });
+        const written = readFileSync(join(cache, snapshots[0]!));
+        const inode = statSync(join(cache, snapshots[0]!)).ino;
+        for (const [reader, cmd] of faces.filter(([n]) => n !== writer)) {
+          const read = await run([...cmd, '--replay-file', EXAPI, '--cache', cache], input);
+          expect({ writer, reader, code: read.code, stderr: read.stderr }).toEqual({ writer, reader, code: 0, stderr: '' });
+          expect(read.stdout.split('\n')).toEqual([...cases.map((c) => c.response), '']);
+        }
+        // read, never rewritten (a write renames a new file into place): the file is the writer's
+        expect(statSync(join(cache, snapshots[0]!)).ino).toBe(inode);
+        expect(readFileSync(join(cache, snapshots[0]!)).equals(written)).toBe(true);
+      } finally {
+        rmSync(cache, { recursive: true, force: true });
+      }
+    }
+  }, 4 * SLOW);
 });
