@@ -1,7 +1,9 @@
 // goJson with a byte budget: a result is written piece by piece (objects and arrays walked, each leaf
-// serialised alone) and the writing stops as soon as the budget is passed, so a result of gigabytes
-// costs no more memory than the budget and answers "response too large" at once.
+// serialised alone, the members of a LazyArray / LazyObject rendered only when reached) and the
+// writing stops as soon as the budget is passed, so a result of gigabytes costs no more memory than
+// the budget and answers "response too large" at once.
 import { goJson } from './json.ts';
+import { LazyArray, LazyObject } from './lazyJson.ts';
 
 /** Thrown when the text would pass the budget. */
 export class OverBudget extends Error {
@@ -30,6 +32,27 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
     parts.push(text);
   };
   const write = (v: unknown): void => {
+    if (v instanceof LazyArray) {
+      emit('[');
+      let first = true;
+      for (const item of v as LazyArray<unknown>) {
+        if (!first) emit(',');
+        first = false;
+        write(item === undefined || typeof item === 'function' ? null : item);
+      }
+      return emit(']');
+    }
+    if (v instanceof LazyObject) {
+      emit('{');
+      let first = true;
+      for (const [k, x] of v as LazyObject<unknown>) {
+        if (x === undefined || typeof x === 'function') continue;
+        emit(`${first ? '' : ','}${goJson(k)}:`);
+        first = false;
+        write(x);
+      }
+      return emit('}');
+    }
     if (Array.isArray(v)) {
       if (v.length <= SMALL && !v.some(isContainer)) return emit(goJson(v));
       emit('[');
@@ -58,6 +81,7 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
   return { text, bytes: exact };
 }
 
+/** Walked rather than written in one go (a lazy container is always walked: it has no size yet). */
 function isContainer(v: unknown): boolean {
   return v !== null && typeof v === 'object';
 }
