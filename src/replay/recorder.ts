@@ -51,6 +51,8 @@ export class Recorder {
   private frames: CallFrame[] = [];
   private stack: number[] = [];
   private pending: PendingCall | undefined;
+  /** The input of the last call or create opened by an opcode (shared by the next one if the same bytes). */
+  private lastInput: Uint8Array | undefined;
   private logSeq = new Map<RecordedLog, number>();
   private seq = 0;
   private state: StateTracker | undefined;
@@ -302,7 +304,7 @@ export class Recorder {
     let to: Uint8Array | undefined, value: bigint, input: Uint8Array;
     if (kind === 'CREATE' || kind === 'CREATE2') {
       value = args[0]!;
-      input = readMemory(rs, args[1]!, args[2]!);
+      input = readMemory(rs, args[1]!, args[2]!, this.lastInput);
       const account = await this.vm.stateManager.getAccount(rs.env.address);
       to = kind === 'CREATE'
         ? createAddressBytes(self, account?.nonce ?? 0n)
@@ -313,10 +315,11 @@ export class Recorder {
       to = stackAddress(args[1]!);
       const withValue = code === CALL || code === CALLCODE;
       value = withValue ? args[2]! : code === DELEGATECALL ? rs.env.callValue : 0n;
-      input = withValue ? readMemory(rs, args[3]!, args[4]!) : readMemory(rs, args[2]!, args[3]!);
+      input = withValue ? readMemory(rs, args[3]!, args[4]!, this.lastInput) : readMemory(rs, args[2]!, args[3]!, this.lastInput);
       await state.lookupAccount(to);
       await state.lookupDelegationTarget(to, this.vm.common.isActivatedEIP(7702));
     }
+    this.lastInput = input;
     const pending: PendingCall = { kind, from: self, to, value, input, depth: rs.env.depth + 1, opened: false };
     const stipend = (code === CALL || code === CALLCODE) && value > 0n ? BigInt((this.vm.common as { param(n: string): bigint }).param('callStipendGas')) : 0n;
     const gas = (rs.messageGasLimit ?? 0n) + stipend;
