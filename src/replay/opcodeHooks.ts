@@ -84,14 +84,8 @@ function watchSstoreGas(original: GasHandler, hooks: OpcodeHooks): GasHandler {
   };
 }
 
-/**
- * A copy of `size` bytes of the frame's memory at `offset` (empty for size 0), or `same` itself when
- * those bytes equal it: a loop that calls with the same arguments keeps one copy of them, not one
- * per call (50000 calls with 50000 bytes each would otherwise hold 2.5 GB).
- */
-export function readMemory(rs: RunState, offset: bigint, size: bigint, same?: Uint8Array): Uint8Array {
+/** `size` bytes of the frame's memory at `offset` (empty for size 0): a view, valid until memory changes. */
+export function memoryView(rs: RunState, offset: bigint, size: bigint): Uint8Array {
   if (size === 0n) return new Uint8Array();
-  const view = rs.memory.read(Number(offset), Number(size), true);
-  if (same !== undefined && same.length === view.length && Buffer.from(view.buffer, view.byteOffset, view.length).equals(same)) return same;
-  return view.slice();
+  return rs.memory.read(Number(offset), Number(size), true);
 }
