@@ -1,7 +1,7 @@
 // A result far over --max-response costs bounded memory and answers -32003 quickly (issue 14): a
 // transaction of 12000 calls with 24000 bytes of input each, whose callTracer result would be
 // 578 MB, traced by the real harness in a child process whose peak RSS (VmHWM) is watched. The
-// recording holds the repeated input once (replay/opcodeHooks.ts readMemory), so what is measured is
+// recording holds the repeated input once (replay/callInputs.ts), so what is measured is
 // the rendering: without lazy renderers the same run peaks at 2.3 GB.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
