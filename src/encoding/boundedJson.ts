@@ -17,18 +17,16 @@ const SMALL = 8;
 
 /**
  * The goJson text of `value` and its UTF-8 length; throws OverBudget once it passes `limit`
- * bytes (0: no limit, and then the text is goJson's in one go).
+ * bytes (0: no limit). Walked even without a limit: lazy members are then rendered one at a time
+ * too, rather than all at once by JSON.stringify's toJSON.
  */
 export function boundedGoJson(value: unknown, limit: number): { text: string; bytes: number } {
-  if (limit <= 0) {
-    const text = goJson(value);
-    return { text, bytes: Buffer.byteLength(text) };
-  }
+  const budget = limit > 0 ? limit : Number.POSITIVE_INFINITY;
   const parts: string[] = [];
   let bytes = 0;
   const emit = (text: string): void => {
     bytes += text.length; // a lower bound of the UTF-8 length, exact for ASCII
-    if (bytes > limit) throw new OverBudget(limit);
+    if (bytes > budget) throw new OverBudget(limit);
     parts.push(text);
   };
   const write = (v: unknown): void => {
@@ -77,7 +75,7 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
   write(value);
   const text = parts.join('');
   const exact = Buffer.byteLength(text);
-  if (exact > limit) throw new OverBudget(limit);
+  if (exact > budget) throw new OverBudget(limit);
   return { text, bytes: exact };
 }
 
