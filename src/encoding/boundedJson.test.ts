@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundedGoJson, OverBudget } from './boundedJson.ts';
 import { goJson } from './json.ts';
+import { LazyArray, LazyObject } from './lazyJson.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden/anvil/cancun-devnet');
 
@@ -24,4 +25,24 @@ test('past the budget it stops while writing: a value far larger than the budget
   expect(boundedGoJson(huge.slice(0, 10), 1_000_000).bytes).toBeLessThan(1_000_000);
   expect(() => boundedGoJson('é', 3)).toThrow(OverBudget); // '"é"' is 4 bytes in UTF-8
   expect(boundedGoJson('é', 4).bytes).toBe(4);
+});
+
+test('lazy arrays and objects: the same bytes as the plain value; an endless one stops at the budget', () => {
+  const plain = { a: [1, { b: 'x<y' }], c: { d: [], e: null } };
+  const lazy = {
+    a: new LazyArray(function* () {
+      yield 1;
+      yield new LazyObject(() => [['b', 'x<y'], ['skipped', undefined]]);
+    }),
+    c: new LazyObject(() => [['d', new LazyArray(() => [])], ['e', null]]),
+  };
+  expect(boundedGoJson(lazy, 1e12).text).toBe(goJson(plain));
+  expect(boundedGoJson(lazy, 0).text).toBe(goJson(plain));
+  expect(goJson(lazy)).toBe(goJson(plain));
+  let rendered = 0;
+  const endless = new LazyArray(function* () {
+    for (;;) yield { n: ++rendered, input: '0x' + 'ab'.repeat(100) };
+  });
+  expect(() => boundedGoJson({ result: endless }, 100_000)).toThrow(OverBudget);
+  expect(rendered).toBeLessThan(600);
 });

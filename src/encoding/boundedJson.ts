@@ -1,7 +1,9 @@
 // goJson with a byte budget: a result is written piece by piece (objects and arrays walked, each leaf
-// serialised alone) and the writing stops as soon as the budget is passed, so a result of gigabytes
-// costs no more memory than the budget and answers "response too large" at once.
+// serialised alone, the members of a LazyArray / LazyObject rendered only when reached) and the
+// writing stops as soon as the budget is passed, so a result of gigabytes costs no more memory than
+// the budget and answers "response too large" at once.
 import { goJson } from './json.ts';
+import { LazyArray, LazyObject } from './lazyJson.ts';
 
 /** Thrown when the text would pass the budget. */
 export class OverBudget extends Error {
@@ -15,21 +17,40 @@ const SMALL = 8;
 
 /**
  * The goJson text of `value` and its UTF-8 length; throws OverBudget once it passes `limit`
- * bytes (0: no limit, and then the text is goJson's in one go).
+ * bytes (0: no limit). Walked even without a limit: lazy members are then rendered one at a time
+ * too, rather than all at once by JSON.stringify's toJSON.
  */
 export function boundedGoJson(value: unknown, limit: number): { text: string; bytes: number } {
-  if (limit <= 0) {
-    const text = goJson(value);
-    return { text, bytes: Buffer.byteLength(text) };
-  }
+  const budget = limit > 0 ? limit : Number.POSITIVE_INFINITY;
   const parts: string[] = [];
   let bytes = 0;
   const emit = (text: string): void => {
     bytes += text.length; // a lower bound of the UTF-8 length, exact for ASCII
-    if (bytes > limit) throw new OverBudget(limit);
+    if (bytes > budget) throw new OverBudget(limit);
     parts.push(text);
   };
   const write = (v: unknown): void => {
+    if (v instanceof LazyArray) {
+      emit('[');
+      let first = true;
+      for (const item of v as LazyArray<unknown>) {
+        if (!first) emit(',');
+        first = false;
+        write(item === undefined || typeof item === 'function' ? null : item);
+      }
+      return emit(']');
+    }
+    if (v instanceof LazyObject) {
+      emit('{');
+      let first = true;
+      for (const [k, x] of v as LazyObject<unknown>) {
+        if (x === undefined || typeof x === 'function') continue;
+        emit(`${first ? '' : ','}${goJson(k)}:`);
+        first = false;
+        write(x);
+      }
+      return emit('}');
+    }
     if (Array.isArray(v)) {
       if (v.length <= SMALL && !v.some(isContainer)) return emit(goJson(v));
       emit('[');
@@ -54,10 +75,11 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
   write(value);
   const text = parts.join('');
   const exact = Buffer.byteLength(text);
-  if (exact > limit) throw new OverBudget(limit);
+  if (exact > budget) throw new OverBudget(limit);
   return { text, bytes: exact };
 }
 
+/** Walked rather than written in one go (a lazy container is always walked: it has no size yet). */
 function isContainer(v: unknown): boolean {
   return v !== null && typeof v === 'object';
 }

@@ -1,15 +1,19 @@
 // Building blocks of the call arena the recorder fills (trace/types.ts CallFrame).
 import type { EVMResult } from '@ethereumjs/evm';
 import type { CallFrame, CallKind, RecordedLog } from '../trace/types.ts';
+import type { KeptInput } from './callInputs.ts';
 
+/** A frame; an input kept as a patch (callInputs.ts) is rebuilt each time `input` is read. */
 export function newFrame(
   index: number, parent: number, depth: number, kind: CallKind, from: Uint8Array, to: Uint8Array | undefined,
-  value: bigint, gas: bigint, input: Uint8Array,
+  value: bigint, gas: bigint, input: KeptInput,
 ): CallFrame & { precompile: boolean } {
-  return {
-    index, parent, depth, kind, from, to, value, gas, gasUsed: 0n, input,
+  const frame = {
+    index, parent, depth, kind, from, to, value, gas, gasUsed: 0n, input: typeof input === 'function' ? new Uint8Array() : input,
     output: new Uint8Array(), failure: undefined, precompile: false, children: [], logs: [],
   };
+  if (typeof input === 'function') Object.defineProperty(frame, 'input', { get: input, enumerable: true });
+  return frame;
 }
 
 /** Logs of failed frames and of everything below them (go-ethereum clears them at tx end). */

@@ -15,7 +15,7 @@ export const OP = {
 export interface RunState {
   opCode: number;
   stack: { length: number; peek(n?: number): bigint[] };
-  memory: { read(offset: number, size: number): Uint8Array };
+  memory: { read(offset: number, size: number, avoidCopy?: boolean): Uint8Array };
   env: { address: Address; depth: number; callValue: bigint };
   messageGasLimit?: bigint;
   interpreter: { _result: { logs: [Uint8Array, Uint8Array[], Uint8Array][] } };
@@ -84,8 +84,8 @@ function watchSstoreGas(original: GasHandler, hooks: OpcodeHooks): GasHandler {
   };
 }
 
-/** A copy of `size` bytes of the frame's memory at `offset` (empty for size 0). */
-export function readMemory(rs: RunState, offset: bigint, size: bigint): Uint8Array {
+/** `size` bytes of the frame's memory at `offset` (empty for size 0): a view, valid until memory changes. */
+export function memoryView(rs: RunState, offset: bigint, size: bigint): Uint8Array {
   if (size === 0n) return new Uint8Array();
-  return rs.memory.read(Number(offset), Number(size)).slice();
+  return rs.memory.read(Number(offset), Number(size), true);
 }

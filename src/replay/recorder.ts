@@ -18,9 +18,10 @@ import {
   setLengthLeft,
 } from '@ethereumjs/util';
 import type { CallFrame, CallKind, RecordedLog, TxRecording } from '../trace/types.ts';
+import { CallInputs, type KeptInput } from './callInputs.ts';
 import { failureOf } from './failures.ts';
 import { failedLogs, newFrame, returnedCode } from './frames.ts';
-import { hookOpcodes, OP, readMemory, type OpHandler, type RunState } from './opcodeHooks.ts';
+import { hookOpcodes, memoryView, OP, type OpHandler, type RunState } from './opcodeHooks.ts';
 import { StateTracker } from './stateTracker.ts';
 
 const { CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, SLOAD, SSTORE } = OP;
@@ -41,7 +42,7 @@ interface PendingCall {
   from: Uint8Array;
   to: Uint8Array | undefined;
   value: bigint;
-  input: Uint8Array;
+  input: KeptInput;
   depth: number;
   opened: boolean;
 }
@@ -51,6 +52,8 @@ export class Recorder {
   private frames: CallFrame[] = [];
   private stack: number[] = [];
   private pending: PendingCall | undefined;
+  /** Inputs of calls and creates opened by opcodes, a repeated one kept once (callInputs.ts). */
+  private readonly inputs = new CallInputs();
   private logSeq = new Map<RecordedLog, number>();
   private seq = 0;
   private state: StateTracker | undefined;
@@ -188,7 +191,7 @@ export class Recorder {
     if (this.tx === undefined) return;
     const depth = message.depth;
     const parent = this.stack.length > 0 ? this.stack[this.stack.length - 1]! : -1;
-    let kind: CallKind, from: Uint8Array, to: Uint8Array | undefined, value: bigint, input: Uint8Array;
+    let kind: CallKind, from: Uint8Array, to: Uint8Array | undefined, value: bigint, input: KeptInput;
     const pending = this.pending;
     if (depth > 0 && pending !== undefined && pending.depth === depth && !pending.opened) {
       pending.opened = true;
@@ -299,21 +302,21 @@ export class Recorder {
     const kind = KIND_OF[code]!;
     const self = rs.env.address.bytes;
     const args = rs.stack.peek(code === CREATE2 ? 4 : code === CREATE ? 3 : code === CALL || code === CALLCODE ? 7 : 6);
-    let to: Uint8Array | undefined, value: bigint, input: Uint8Array;
+    let to: Uint8Array | undefined, value: bigint, input: KeptInput;
     if (kind === 'CREATE' || kind === 'CREATE2') {
       value = args[0]!;
-      input = readMemory(rs, args[1]!, args[2]!);
+      const initCode = memoryView(rs, args[1]!, args[2]!);
+      to = kind === 'CREATE2' ? create2AddressBytes(self, args[3]!, initCode) : undefined;
+      input = this.inputs.keep(initCode);
       const account = await this.vm.stateManager.getAccount(rs.env.address);
-      to = kind === 'CREATE'
-        ? createAddressBytes(self, account?.nonce ?? 0n)
-        : create2AddressBytes(self, args[3]!, input);
+      to ??= createAddressBytes(self, account?.nonce ?? 0n);
       await state.lookupAccount(to);
       state.markCreated(to);
     } else {
       to = stackAddress(args[1]!);
       const withValue = code === CALL || code === CALLCODE;
       value = withValue ? args[2]! : code === DELEGATECALL ? rs.env.callValue : 0n;
-      input = withValue ? readMemory(rs, args[3]!, args[4]!) : readMemory(rs, args[2]!, args[3]!);
+      input = this.inputs.keep(withValue ? memoryView(rs, args[3]!, args[4]!) : memoryView(rs, args[2]!, args[3]!));
       await state.lookupAccount(to);
       await state.lookupDelegationTarget(to, this.vm.common.isActivatedEIP(7702));
     }

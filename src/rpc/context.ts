@@ -1,5 +1,6 @@
 // What a method handler may use. The faces build one context per loaded chain (createContext);
 // tests build one around a fake ChainView.
+import type { LazyArray } from '../encoding/lazyJson.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { findTracer, tracerNames, type TracerEntry } from '../trace/registry.ts';
 import { renderParityBlock, renderParityTx } from '../trace/render/parity.ts';
@@ -15,12 +16,15 @@ export interface TracerLookup {
   names(): readonly string[];
 }
 
-/** Parity flat traces (trace/render/parity.ts). */
+/** A list of traces: rendered as it is written or iterated, or (a test's renderer) plain. */
+export type TraceList = LazyArray<unknown> | readonly unknown[];
+
+/** Parity flat traces (trace/render/parity.ts), rendered as they are written or iterated. */
 export interface ParityRenderer {
   /** trace_block: every transaction in order, then reward traces. */
-  block(recording: BlockRecording): readonly unknown[];
+  block(recording: BlockRecording): TraceList;
   /** trace_transaction: one transaction's traces. */
-  tx(recording: BlockRecording, txIndex: number): readonly unknown[];
+  tx(recording: BlockRecording, txIndex: number): TraceList;
   /** trace_replay* and trace_call: output, stateDiff and trace of one transaction (alloy TraceResults). */
   results(tx: TxRecording, types: TraceTypes): Record<string, unknown>;
 }

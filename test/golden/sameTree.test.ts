@@ -34,7 +34,7 @@ for (const chain of ['cancun-devnet', 'prague-devnet']) {
         const block = await view.recordBlock(view.blockByNumber(n)!);
         block.txs.forEach((tx, i) => {
           const nested = fromCallTracer(renderCallTracer(tx, {}));
-          const flat = renderParityTx(block, i).map(fromParity);
+          const flat = [...renderParityTx(block, i)].map(fromParity);
           // anvil's revm zeroes a SELFDESTRUCT naming itself (parity.ts suicideAction): skip those rows.
           const keep = flat.map((row) => !row.startsWith(`selfdestruct ${ZERO}`));
           expect(flat.filter((_, k) => keep[k])).toEqual(nested.filter((_, k) => keep[k]));

@@ -164,6 +164,25 @@ export function pointEvaluationFixture(input: string): Promise<Fixture> {
   return buildFixture(CANCUN, [[{ to: '0x' + '0'.repeat(38) + '0a', gas: 200_000n, data: input }]]);
 }
 
+/** Returns at once (the target of SPRAYER's calls). */
+export const SINK = '0x' + '5'.repeat(40);
+export const SPRAYER = '0x' + '6'.repeat(40);
+/** Calls SINK `SPRAY_CALLS` times, each with the same `SPRAY_BYTES` bytes of (zero) memory as input. */
+export const SPRAY_CALLS = 12_000;
+export const SPRAY_BYTES = 24_000;
+const SPRAYER_CODE = '0x61' + SPRAY_CALLS.toString(16).padStart(4, '0') + '5b' +
+  '6000' + '6000' + '61' + SPRAY_BYTES.toString(16).padStart(4, '0') + '6000' + '6000' + '73' + SINK.slice(2) + '5a' + 'f1' + '50' +
+  '6001' + '90' + '03' + '80' + '6003' + '57' + '00';
+
+/**
+ * Shanghai chain of one block: one transaction to SPRAYER. Its callTracer result is about
+ * SPRAY_CALLS × 2 × SPRAY_BYTES = 576 MB, from a recording that holds the input bytes once.
+ */
+export function hugeResultFixture(): Promise<Fixture> {
+  const genesis = { ...SHANGHAI, alloc: { ...ALLOC, [SINK]: { balance: '0x0', code: '0x00' }, [SPRAYER]: { balance: '0x0', code: SPRAYER_CODE } } } as unknown as GethGenesis;
+  return buildFixture(genesis, [[{ to: SPRAYER, gas: 3_000_000n }]]);
+}
+
 /** Loads a built fixture through the ordinary loader (every block replayed and its header checked). */
 export function loadFixture(name: string, fixture: Fixture): Promise<FixtureChain> {
   return FixtureChain.load(fromBlocktraceJson(name, fixture as unknown as Record<string, unknown>));

@@ -1,6 +1,7 @@
 // debug_traceBlockByNumber / ByHash / debug_traceTransaction, with go-ethereum's checks in its
 // order (eth/tracers/api.go): block lookup, genesis, tracer and its config, timeout, then replay.
 import { hexBytes } from '../../encoding/hex.ts';
+import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
 import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import type { TracerEntry } from '../../trace/registry.ts';
@@ -44,17 +45,18 @@ export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext):
   return { entry, config, timeoutMs };
 }
 
-async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<unknown[]> {
+async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<LazyArray<unknown>> {
   if (isGenesis(ctx.chain, block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
   const recording = await recordWithin(ctx, block, timeoutMs, { state: entry.needsState === true });
-  return recording.txs.map((tx) => ({ txHash: hexBytes(tx.txHash), result: entry.render(tx, config, recording) }));
+  // each transaction is rendered when the answer is written, so a huge block stops at the size limit
+  return lazyMap(recording.txs, (tx) => ({ txHash: hexBytes(tx.txHash), result: entry.render(tx, config, recording) }));
 }
 
 export async function debugTraceBlockByNumber(
   [selector, options]: [BlockSelector, TraceConfig | undefined],
   ctx: RpcContext,
-): Promise<unknown[]> {
+): Promise<LazyArray<unknown>> {
   const block = await fetchBlock(ctx.chain, selector);
   if (block === undefined) {
     // fmt.Errorf("block #%d not found", number): decimal
@@ -66,7 +68,7 @@ export async function debugTraceBlockByNumber(
 export async function debugTraceBlockByHash(
   [hash, options]: [Uint8Array, TraceConfig | undefined],
   ctx: RpcContext,
-): Promise<unknown[]> {
+): Promise<LazyArray<unknown>> {
   const block = await fetchBlockByHash(ctx.chain, hash);
   if (block === undefined) throw new ServerError(`block ${hexBytes(hash)} not found`);
   return traceBlock(block, options, ctx);

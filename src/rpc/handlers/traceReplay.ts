@@ -1,6 +1,7 @@
 // trace_replayBlockTransactions, trace_replayTransaction, trace_filter and trace_get as reth answers
 // them (crates/rpc/rpc/src/trace.rs), from the same block recordings as trace_block.
 import { hexBytes } from '../../encoding/hex.ts';
+import { LazyArray, lazyMap, nth } from '../../encoding/lazyJson.ts';
 import { InvalidParamsError, ResourceNotFoundError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import type { ParityTraceJson } from '../../trace/render/parity.ts';
@@ -23,14 +24,14 @@ export function traceTypes(names: ReadonlySet<TraceTypeName>): TraceTypes {
 export async function traceReplayBlockTransactions(
   [selector, names]: [BlockSelector, ReadonlySet<TraceTypeName>],
   ctx: RpcContext,
-): Promise<readonly unknown[] | null> {
+): Promise<LazyArray<unknown> | [] | null> {
   const types = traceTypes(names);
   const block = await fetchBlock(ctx.chain, selector);
   // reth trace_block_with: no block, no answer (null)
   if (block === undefined) return null;
   if (isGenesis(ctx.chain, block)) return [];
   const recording = await recordWithin(ctx, block, undefined, { state: types.stateDiff });
-  return recording.txs.map((tx) => ({ ...ctx.parity.results(tx, types), transactionHash: hexBytes(tx.txHash) }));
+  return lazyMap(recording.txs, (tx) => ({ ...ctx.parity.results(tx, types), transactionHash: hexBytes(tx.txHash) }));
 }
 
 export async function traceReplayTransaction(
@@ -51,7 +52,7 @@ export async function traceGet([hash, indices]: [Uint8Array, readonly number[]],
   const location = await fetchTx(ctx.chain, hash);
   if (location === undefined || isGenesis(ctx.chain, location.block)) return null;
   const traces = ctx.parity.tx(await recordWithin(ctx, location.block, undefined), location.index);
-  return traces[indices[0]!] ?? null;
+  return nth(traces, indices[0]!) ?? null;
 }
 
 function matcher(filter: TraceFilter): (trace: ParityTraceJson) => boolean {
@@ -86,7 +87,7 @@ function matcher(filter: TraceFilter): (trace: ParityTraceJson) => boolean {
   };
 }
 
-export async function traceFilter([filter]: [TraceFilter], ctx: RpcContext): Promise<readonly unknown[]> {
+export async function traceFilter([filter]: [TraceFilter], ctx: RpcContext): Promise<LazyArray<unknown>> {
   const latest = ctx.chain.head.number;
   const start = filter.fromBlock ?? 0n;
   if (start > latest) throw new ResourceNotFoundError(`block not found: 0x${start.toString(16)}`);
@@ -99,21 +100,33 @@ export async function traceFilter([filter]: [TraceFilter], ctx: RpcContext): Pro
   const matches = matcher(filter);
   const skip = filter.after === undefined ? 0 : Number(filter.after);
   const take = filter.count === undefined ? Number.POSITIVE_INFINITY : Number(filter.count);
-  const out: unknown[] = [];
-  let skipped = 0;
-  for (let n = start; n <= end && out.length < take; n++) {
+  const blocks: Iterable<ParityTraceJson>[] = [];
+  // with a count, blocks past the one that completes it are not traced (their matches are counted,
+  // each trace rendered and dropped)
+  let matched = 0;
+  for (let n = start; n <= end && matched < skip + take; n++) {
     const block: ChainBlock | undefined = await fetchBlock(ctx.chain, { number: n });
     if (block === undefined) throw new ResourceNotFoundError(`block not found: 0x${n.toString(16)}`);
     if (isGenesis(ctx.chain, block)) continue;
-    for (const trace of ctx.parity.block(await recordWithin(ctx, block, undefined)) as ParityTraceJson[]) {
-      if (!matches(trace)) continue;
-      if (skipped < skip) {
-        skipped++;
-        continue;
-      }
-      if (out.length >= take) break;
-      out.push(trace);
-    }
+    const traces = ctx.parity.block(await recordWithin(ctx, block, undefined)) as Iterable<ParityTraceJson>;
+    blocks.push(traces);
+    if (take !== Number.POSITIVE_INFINITY) for (const trace of traces) if (matches(trace)) matched++;
   }
-  return out;
+  // the traces are rendered and matched as the answer is written
+  return new LazyArray(function* () {
+    let skipped = 0;
+    let taken = 0;
+    for (const traces of blocks) {
+      for (const trace of traces) {
+        if (taken >= take) return;
+        if (!matches(trace)) continue;
+        if (skipped < skip) {
+          skipped++;
+          continue;
+        }
+        taken++;
+        yield trace;
+      }
+    }
+  });
 }

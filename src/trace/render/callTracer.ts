@@ -2,6 +2,7 @@
 // call tree of one transaction, rendered from the neutral arena.
 import { Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
+import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
 import type { TracerEntry } from '../registry.ts';
 import type { CallFrame, RecordedLog, TxRecording } from '../types.ts';
 import { gethError } from './errorStrings.ts';
@@ -21,7 +22,10 @@ export interface CallLogJson {
   position: string;
 }
 
-/** One frame as geth writes it; optional keys are omitted when empty (omitempty). */
+/**
+ * One frame as geth writes it; optional keys are omitted when empty (omitempty). `calls` and `logs`
+ * are rendered as they are written (a tree can be far larger than any answer).
+ */
 export interface CallFrameJson {
   from: string;
   gas: string;
@@ -31,8 +35,8 @@ export interface CallFrameJson {
   output?: string;
   error?: string;
   revertReason?: string;
-  calls?: CallFrameJson[];
-  logs?: CallLogJson[];
+  calls?: LazyArray<CallFrameJson>;
+  logs?: LazyArray<CallLogJson>;
   value?: string;
   type: string;
 }
@@ -87,10 +91,10 @@ function renderFrame(tx: TxRecording, i: number, config: CallTracerConfig, paren
   }
   if (!config.onlyTopCall && frame.children.length > 0) {
     const failed = parentFailed || failure !== undefined;
-    out.calls = frame.children.map((c) => renderFrame(tx, c, config, failed));
+    out.calls = lazyMap(frame.children, (c) => renderFrame(tx, c, config, failed));
   }
   if (config.withLog && !parentFailed && failure === undefined && frame.logs.length > 0) {
-    out.logs = frame.logs.map((l) => renderLog(l, config.onlyTopCall === true));
+    out.logs = lazyMap(frame.logs, (l) => renderLog(l, config.onlyTopCall === true));
   }
   if (frame.kind !== 'STATICCALL') out.value = hexQuantity(frame.value);
   out.type = frame.kind;

@@ -1,7 +1,9 @@
 // Parity-style flat traces (trace_block / trace_transaction) as reth and anvil write them:
 // revm-inspectors src/tracing/builder/parity.rs and types.rs, serialised by alloy
-// rpc-types-trace parity.rs (LocalizedTransactionTrace). Pure function of the arena.
+// rpc-types-trace parity.rs (LocalizedTransactionTrace). Pure function of the arena; the traces are
+// rendered one at a time as they are written (encoding/lazyJson.ts).
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
+import { LazyArray } from '../../encoding/lazyJson.ts';
 import type { BlockRecording, CallFrame, TxRecording } from '../types.ts';
 import { parityError } from './errorStrings.ts';
 
@@ -89,7 +91,6 @@ export interface TransactionTraceJson {
 interface Place {
   readonly block: BlockRecording | undefined;
   readonly tx: TxRecording;
-  readonly out: (ParityTraceJson | TransactionTraceJson)[];
 }
 
 function childrenOf(p: Place, frame: CallFrame): number[] {
@@ -97,7 +98,7 @@ function childrenOf(p: Place, frame: CallFrame): number[] {
   return frame.children.filter((child) => !p.tx.frames[child]!.precompile);
 }
 
-function pushFrame(p: Place, index: number, traceAddress: number[]): void {
+function renderFrame(p: Place, index: number, traceAddress: number[], children: readonly number[]): ParityTraceJson | TransactionTraceJson {
   const { tx } = p;
   const frame = tx.frames[index]!;
   const top = index === 0;
@@ -139,57 +140,65 @@ function pushFrame(p: Place, index: number, traceAddress: number[]): void {
     type = 'call';
   }
   const error = failure !== undefined && frame.kind !== 'SELFDESTRUCT' ? parityError(failure) : undefined;
-  const children = childrenOf(p, frame);
   if (p.block === undefined) {
     const trace: TransactionTraceJson = { type, action } as TransactionTraceJson;
     if (error !== undefined) trace.error = error;
     trace.result = result;
     trace.subtraces = children.length;
     trace.traceAddress = traceAddress;
-    p.out.push(trace);
-  } else {
-    const trace: ParityTraceJson = {
-      action,
-      blockHash: hexBytes(p.block.hash),
-      blockNumber: Number(p.block.number),
-    } as ParityTraceJson;
-    if (error !== undefined) trace.error = error;
-    trace.result = result;
-    trace.subtraces = children.length;
-    trace.traceAddress = traceAddress;
-    trace.transactionHash = hexBytes(tx.txHash);
-    trace.transactionPosition = tx.txIndex;
-    trace.type = type;
-    p.out.push(trace);
+    return trace;
   }
-  // Depth first, parent before children. A SELFDESTRUCT is always its frame's last child, which
-  // is where parity.rs appends the suicide trace.
-  children.forEach((child, i) => pushFrame(p, child, [...traceAddress, i]));
+  const trace: ParityTraceJson = {
+    action,
+    blockHash: hexBytes(p.block.hash),
+    blockNumber: Number(p.block.number),
+  } as ParityTraceJson;
+  if (error !== undefined) trace.error = error;
+  trace.result = result;
+  trace.subtraces = children.length;
+  trace.traceAddress = traceAddress;
+  trace.transactionHash = hexBytes(tx.txHash);
+  trace.transactionPosition = tx.txIndex;
+  trace.type = type;
+  return trace;
+}
+
+/**
+ * Every frame's trace, depth first, parent before children. A SELFDESTRUCT is always its frame's
+ * last child, which is where parity.rs appends the suicide trace.
+ */
+function* frameTraces<T extends ParityTraceJson | TransactionTraceJson>(p: Place): Generator<T> {
+  if (p.tx.frames.length === 0) return;
+  const todo: [number, number[]][] = [[0, []]];
+  while (todo.length > 0) {
+    const [index, traceAddress] = todo.pop()!;
+    const children = childrenOf(p, p.tx.frames[index]!);
+    yield renderFrame(p, index, traceAddress, children) as T;
+    for (let i = children.length - 1; i >= 0; i--) todo.push([children[i]!, [...traceAddress, i]]);
+  }
 }
 
 /** The traces of one transaction (trace_transaction), in reth's order. */
-export function renderParityTx(block: BlockRecording, txIndex: number): ParityTraceJson[] {
+export function renderParityTx(block: BlockRecording, txIndex: number): LazyArray<ParityTraceJson> {
   const tx = block.txs[txIndex];
-  if (tx === undefined || tx.frames.length === 0) return [];
-  const out: ParityTraceJson[] = [];
-  pushFrame({ block, tx, out }, 0, []);
-  return out;
+  return new LazyArray(() => (tx === undefined ? [] : frameTraces<ParityTraceJson>({ block, tx })));
 }
 
 /** One transaction's traces without block and transaction fields (trace_replay*, trace_call). */
-export function renderTransactionTraces(tx: TxRecording): TransactionTraceJson[] {
-  if (tx.frames.length === 0) return [];
-  const out: TransactionTraceJson[] = [];
-  pushFrame({ block: undefined, tx, out }, 0, []);
-  return out;
+export function renderTransactionTraces(tx: TxRecording): LazyArray<TransactionTraceJson> {
+  return new LazyArray(() => frameTraces<TransactionTraceJson>({ block: undefined, tx }));
 }
 
 /** All traces of a block (trace_block): transactions in order, then the reward traces. */
-export function renderParityBlock(block: BlockRecording): ParityTraceJson[] {
-  const out = block.txs.flatMap((_, i) => renderParityTx(block, i));
+export function renderParityBlock(block: BlockRecording): LazyArray<ParityTraceJson> {
+  return new LazyArray(() => blockTraces(block));
+}
+
+function* blockTraces(block: BlockRecording): Generator<ParityTraceJson> {
+  for (const tx of block.txs) yield* frameTraces<ParityTraceJson>({ block, tx });
   for (const reward of block.rewards) {
     // alloy RewardAction::into_localized_trace: no transactionHash / transactionPosition.
-    out.push({
+    yield {
       action: { author: hexBytes(reward.author), rewardType: reward.kind, value: hexQuantity(reward.value) },
       blockHash: hexBytes(block.hash),
       blockNumber: Number(block.number),
@@ -197,7 +206,6 @@ export function renderParityBlock(block: BlockRecording): ParityTraceJson[] {
       subtraces: 0,
       traceAddress: [],
       type: 'reward',
-    });
+    };
   }
-  return out;
 }

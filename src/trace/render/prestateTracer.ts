@@ -1,10 +1,12 @@
 // prestateTracer as go-ethereum v1.17.5 answers debug_trace*: eth/tracers/native/prestate.go
 // (lookupAccount, processDiffState, OnTxEnd) and gen_account_json.go (key order, omitempty).
 // Input is the recorder's StateLog: which accounts and slots were looked up, their values at first
-// touch and at transaction end. Output is an ordered JSON value for encoding/json.ts.
+// touch and at transaction end. Output is an ordered JSON value for encoding/json.ts, its accounts
+// rendered as they are written (encoding/lazyJson.ts).
 import { EMPTY_CODE_HASH, sameBytes } from '../bytes.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
+import { LazyObject } from '../../encoding/lazyJson.ts';
 import type { TracerEntry } from '../registry.ts';
 import type { StateLog, TouchedAccount, TxRecording } from '../types.ts';
 
@@ -29,7 +31,7 @@ export interface PrestateAccount {
   storage?: Record<string, string>;
 }
 /** Address (`0x` lowercase) → account, addresses ascending. */
-export type PrestateMap = Record<string, PrestateAccount>;
+export type PrestateMap = LazyObject<PrestateAccount>;
 /** diffMode output: `post` before `pre`. */
 export interface PrestateDiff {
   post: PrestateMap;
@@ -139,31 +141,30 @@ function isDeleted(log: StateLog, address: string): boolean {
 
 export function renderPrestate(tx: TxRecording, config: PrestateConfig): PrestateMap | PrestateDiff {
   const log = tx.state;
-  const addresses = [...log.accounts.keys()].sort();
-  const pre: PrestateMap = {};
-  if (!config.diffMode) {
-    for (const address of addresses) {
-      const t = log.accounts.get(address)!;
-      // Accounts empty when looked up are dropped (OnTxEnd) unless includeEmpty.
-      if (t.pre.empty && !config.includeEmpty) continue;
-      pre['0x' + address] = marshal(lookedUp(t, config));
-    }
-    return pre;
+  if (!config.diffMode) return new LazyObject(() => lookedUpAccounts(log, config));
+  return { post: new LazyObject(() => diffSide(log, config, 'post')), pre: new LazyObject(() => diffSide(log, config, 'pre')) };
+}
+
+function* lookedUpAccounts(log: StateLog, config: PrestateConfig): Generator<[string, PrestateAccount]> {
+  for (const address of [...log.accounts.keys()].sort()) {
+    const t = log.accounts.get(address)!;
+    // Accounts empty when looked up are dropped (OnTxEnd) unless includeEmpty.
+    if (t.pre.empty && !config.includeEmpty) continue;
+    yield ['0x' + address, marshal(lookedUp(t, config))];
   }
-  const post: PrestateMap = {};
-  for (const address of addresses) {
+}
+
+/** One side of diff mode; each side works out every account's diff again (nothing is kept between them). */
+function* diffSide(log: StateLog, config: PrestateConfig, side: keyof PrestateDiff): Generator<[string, PrestateAccount]> {
+  for (const address of [...log.accounts.keys()].sort()) {
     const t = log.accounts.get(address)!;
     const before = lookedUp(t, config);
-    let changed = true;
     // A deleted account stays in `pre` whole (zero slots included) and is left out of `post`.
-    if (!isDeleted(log, address)) {
-      const after = diffAccount(address, t, before, config);
-      if (after !== undefined) post['0x' + address] = marshal(after);
-      else changed = false;
-    }
-    if (changed && !t.pre.empty) pre['0x' + address] = marshal(before);
+    const after = isDeleted(log, address) ? undefined : diffAccount(address, t, before, config);
+    const changed = isDeleted(log, address) || after !== undefined;
+    if (side === 'post' && after !== undefined) yield ['0x' + address, marshal(after)];
+    if (side === 'pre' && changed && !t.pre.empty) yield ['0x' + address, marshal(before)];
   }
-  return { post, pre };
 }
 
 /** gen_account_json.go MarshalJSON: keys `balance, code, codeHash, nonce, storage`, all omitempty. */

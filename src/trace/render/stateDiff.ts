@@ -1,8 +1,10 @@
 // Parity `stateDiff` and the TraceResults around it, as reth and anvil write them:
 // revm-inspectors src/tracing/builder/parity.rs (into_trace_type_traces, populate_state_diff),
 // serialised by alloy rpc-types-trace parity.rs (StateDiff, AccountDiff, Delta, TraceResults).
-// Pure function of the recording (the state log of trace/types.ts).
+// Pure function of the recording (the state log of trace/types.ts); accounts are rendered as they
+// are written (encoding/lazyJson.ts).
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
+import { type LazyArray, LazyObject } from '../../encoding/lazyJson.ts';
 import type { AccountState, CallFrame, TouchedAccount, TxRecording } from '../types.ts';
 import { renderTransactionTraces, type TransactionTraceJson } from './parity.ts';
 
@@ -25,8 +27,8 @@ export interface TraceTypes {
 /** alloy TraceResults; `transactionHash` only for trace_replayBlockTransactions. */
 export interface TraceResultsJson {
   output: string;
-  stateDiff: Record<string, AccountDiffJson> | null;
-  trace: TransactionTraceJson[];
+  stateDiff: LazyObject<AccountDiffJson> | null;
+  trace: LazyArray<TransactionTraceJson> | [];
   vmTrace: null;
   transactionHash?: string;
 }
@@ -80,10 +82,13 @@ function changedSlots(account: TouchedAccount): [string, bigint, bigint][] {
 }
 
 /** populate_state_diff over the accounts the transaction touched, keyed and sorted by address. */
-export function renderStateDiff(tx: TxRecording): Record<string, AccountDiffJson> {
+export function renderStateDiff(tx: TxRecording): LazyObject<AccountDiffJson> {
+  return new LazyObject(() => accountDiffs(tx));
+}
+
+function* accountDiffs(tx: TxRecording): Generator<[string, AccountDiffJson]> {
   const { created, destroyed } = journalOutcome(tx);
   const keys = [...tx.state.accounts.keys()].sort();
-  const out: Record<string, AccountDiffJson> = {};
   for (const key of keys) {
     const account = tx.state.accounts.get(key)!;
     const isCreated = created.has(key);
@@ -99,24 +104,23 @@ export function renderStateDiff(tx: TxRecording): Record<string, AccountDiffJson
     const storage: Record<string, DeltaJson> = {};
     if (isCreated && pre.balance === 0n) {
       for (const [slot, , value] of slots) storage['0x' + slot] = { '+': hexWord(value) };
-      out['0x' + key] = {
+      yield ['0x' + key, {
         balance: { '+': hexQuantity(post.balance) },
         code: { '+': hexBytes(post.code) },
         nonce: { '+': hexQuantity(post.nonce) },
         storage,
-      };
+      }];
       continue;
     }
     for (const [slot, from, to] of slots) storage['0x' + slot] = { '*': { from: hexWord(from), to: hexWord(to) } };
     if (slots.length === 0 && sameInfo(pre, post) && !isDestroyed) continue;
-    out['0x' + key] = {
+    yield ['0x' + key, {
       balance: changed(hexQuantity(pre.balance), hexQuantity(post.balance)),
       code: isCreated ? changed(hexBytes(pre.code), hexBytes(post.code)) : '=',
       nonce: changed(hexQuantity(pre.nonce), hexQuantity(post.nonce)),
       storage,
-    };
+    }];
   }
-  return out;
 }
 
 /** revm ExecutionResult::output: the return or revert data; nothing for a halt. */
