@@ -5,14 +5,22 @@
 import type { Block } from '@ethereumjs/block';
 import { createEVM } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
-import { Address, bytesToHex } from '@ethereumjs/util';
+import { Address, bytesToHex, bytesToUnprefixedHex, toChecksumAddress } from '@ethereumjs/util';
+import type { Failure } from '../trace/types.ts';
 import { callBlock } from './callTrace.ts';
+import { failureOf } from './failures.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
 export interface CallOverrides {
   readonly state?: StateOverrides | undefined;
   readonly block?: BlockOverrides | undefined;
+}
+
+/** One entry of an EIP-2930 access list. */
+export interface AccessTuple {
+  readonly address: Uint8Array;
+  readonly storageKeys: readonly Uint8Array[];
 }
 
 export interface CallRequest {
@@ -22,6 +30,20 @@ export interface CallRequest {
   readonly gasPrice: bigint;
   readonly value: bigint;
   readonly data: Uint8Array;
+  /** The message's access list: charged in the intrinsic gas, its addresses and slots warm from the start. */
+  readonly accessList?: readonly AccessTuple[] | undefined;
+  /** The fee cap the sender's balance must cover (gas × cap + value); the gas price when absent. */
+  readonly feeCap?: bigint | undefined;
+}
+
+/**
+ * An opcode about to run, as go-ethereum's OnOpcode hook sees it: also when it then fails (gas,
+ * stack). `address` is the frame's storage owner; `stack` bottom first.
+ */
+export interface CallStep {
+  readonly op: number;
+  readonly address: Uint8Array;
+  readonly stack: readonly bigint[];
 }
 
 export type CallOutcome =
@@ -30,23 +52,33 @@ export type CallOutcome =
    * EIP-7623 floor, as go-ethereum's ExecutionResult UsedGas (MaxUsedGas is `gasUsed`, floored).
    */
   | { readonly kind: 'ok'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint }
-  | { readonly kind: 'reverted'; readonly returnData: Uint8Array; readonly gasUsed: bigint }
-  /** A failure go-ethereum reports with its message (-32000). */
-  | { readonly kind: 'failed'; readonly message: string; readonly outOfGas?: boolean }
+  | { readonly kind: 'reverted'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint }
+  /** A failure go-ethereum reports with its message (-32000); `outOfGas` for a plain out of gas. */
+  | { readonly kind: 'failed'; readonly failure: Failure; readonly outOfGas?: boolean; readonly usedGas: bigint }
   /** The message could not start (go-ethereum's pre-checks): intrinsic gas, funds. */
   | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'funds'; readonly message: string };
 
-/** core/state_transition.go IntrinsicGas (no access list). */
+/** core/state_transition.go IntrinsicGas (no authorizations). */
 export function intrinsicGas(block: Block, request: CallRequest): bigint {
   const c = block.common;
   let gas = request.to === undefined && c.gteHardfork('homestead') ? 53000n : 21000n;
   const nonZero = c.gteHardfork('istanbul') ? 16n : 68n;
   for (const byte of request.data) gas += byte === 0 ? 4n : nonZero;
   if (request.to === undefined && c.isActivatedEIP(3860)) gas += 2n * BigInt(Math.ceil(request.data.length / 32));
+  // params.TxAccessListAddressGas, TxAccessListStorageKeyGas: charged whatever the fork
+  for (const tuple of request.accessList ?? []) gas += 2400n + 1900n * BigInt(tuple.storageKeys.length);
   return gas;
 }
 
-export async function executeCall(base: MerkleStateManager, root: Uint8Array, header: Block, blockchain: unknown, request: CallRequest, overrides?: CallOverrides): Promise<CallOutcome> {
+export async function executeCall(
+  base: MerkleStateManager,
+  root: Uint8Array,
+  header: Block,
+  blockchain: unknown,
+  request: CallRequest,
+  overrides?: CallOverrides,
+  onStep?: (step: CallStep) => void,
+): Promise<CallOutcome> {
   const state = base.shallowCopy(true);
   await state.setStateRoot(root);
   // go-ethereum applyMessage: a call without gas price runs with the base fee lowered to 0
@@ -56,17 +88,27 @@ export async function executeCall(base: MerkleStateManager, root: Uint8Array, he
   if (request.gas < intrinsic) return { kind: 'rejected', reason: 'intrinsicGas', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
   const from = new Address(request.from);
   const balance = (await state.getAccount(from))?.balance ?? 0n;
-  const cost = request.gas * request.gasPrice + request.value;
+  const cost = request.gas * (request.feeCap ?? request.gasPrice) + request.value;
   if (balance < cost) {
-    return { kind: 'rejected', reason: 'funds', message: `insufficient funds for gas * price + value: address ${from.toString()} have ${balance} want ${cost}` };
+    // core/state_transition.go buyGas: the sender as common.Address.Hex (EIP-55)
+    return { kind: 'rejected', reason: 'funds', message: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
   }
   const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
-  // the addresses a transaction starts with warm (EIP-2929, EIP-3651)
+  // the addresses a transaction starts with warm (EIP-2929, EIP-3651), and its access list (EIP-2930)
   if (block.common.isActivatedEIP(2929)) {
     evm.journal.addAlwaysWarmAddress(bytesToHex(request.from).slice(2));
     if (request.to !== undefined) evm.journal.addAlwaysWarmAddress(bytesToHex(request.to).slice(2));
     for (const p of evm.precompiles.keys()) evm.journal.addAlwaysWarmAddress(p);
     if (block.common.isActivatedEIP(3651)) evm.journal.addAlwaysWarmAddress(block.header.coinbase.toString().slice(2));
+    for (const tuple of request.accessList ?? []) {
+      const address = bytesToUnprefixedHex(tuple.address);
+      evm.journal.addAlwaysWarmAddress(address);
+      for (const key of tuple.storageKeys) evm.journal.addAlwaysWarmSlot(address, bytesToUnprefixedHex(key));
+    }
+  }
+  if (onStep !== undefined) {
+    evm.events.on('step', (step: { opcode: { code: number }; address: Address; stack: bigint[] }) =>
+      onStep({ op: step.opcode.code, address: step.address.bytes, stack: step.stack }));
   }
   const result = await evm.runCall({
     block,
@@ -79,23 +121,28 @@ export async function executeCall(base: MerkleStateManager, root: Uint8Array, he
     data: request.data,
   });
   const exec = result.execResult;
-  const gasUsed = intrinsic + exec.executionGasUsed;
   const error = exec.exceptionError?.error;
-  if (error === undefined) {
-    const c = block.common;
-    // core/state_transition.go refundGas (EIP-3529 quotient 5 from London) and the EIP-7623 floor
-    const quotient = c.gteHardfork('london') ? 5n : 2n;
-    const refund = exec.gasRefund ?? 0n;
-    let usedGas = gasUsed - (refund < gasUsed / quotient ? refund : gasUsed / quotient);
-    if (c.isActivatedEIP(7623)) {
-      let tokens = 0n;
-      for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
-      const floor = 21000n + 10n * tokens;
-      if (usedGas < floor) usedGas = floor;
-      return { kind: 'ok', returnData: exec.returnValue, gasUsed: gasUsed < floor ? floor : gasUsed, usedGas };
-    }
-    return { kind: 'ok', returnData: exec.returnValue, gasUsed, usedGas };
-  }
-  if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, gasUsed };
-  return { kind: 'failed', message: error, outOfGas: error === 'out of gas' };
+  // a failed or reverted message keeps no refund: its frame's journal is reverted
+  const used = gasUsed(block, request, intrinsic + exec.executionGasUsed, error === undefined ? (exec.gasRefund ?? 0n) : 0n);
+  if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, ...used };
+  if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, ...used };
+  const frame = { kind: request.to === undefined ? 'CREATE' : 'CALL', to: request.to, input: request.data, precompile: request.to !== undefined && evm.precompiles.has(bytesToUnprefixedHex(request.to)) } as const;
+  const failure = failureOf(exec, frame, block.common, undefined) ?? { kind: 'other', message: error };
+  return { kind: 'failed', failure, outOfGas: error === 'out of gas', usedGas: used.usedGas };
+}
+
+/**
+ * core/state_transition.go execute: `usedGas` after refundGas (EIP-3529 quotient 5 from London)
+ * and the EIP-7623 floor; `gasUsed` (before the refund) floored too.
+ */
+function gasUsed(block: Block, request: CallRequest, spent: bigint, refund: bigint): { gasUsed: bigint; usedGas: bigint } {
+  const c = block.common;
+  const quotient = c.gteHardfork('london') ? 5n : 2n;
+  let usedGas = spent - (refund < spent / quotient ? refund : spent / quotient);
+  if (!c.isActivatedEIP(7623)) return { gasUsed: spent, usedGas };
+  let tokens = 0n;
+  for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
+  const floor = 21000n + 10n * tokens;
+  if (usedGas < floor) usedGas = floor;
+  return { gasUsed: spent < floor ? floor : spent, usedGas };
 }

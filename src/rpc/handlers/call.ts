@@ -3,6 +3,7 @@
 import { hexBytes } from '../../encoding/hex.ts';
 import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import { gethError } from '../../trace/render/errorStrings.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
 import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
@@ -25,5 +26,5 @@ export async function ethCall(
   const outcome = await ctx.chain.call(block, request, { state: stateOverrides, block: blockOverrides });
   if (outcome.kind === 'ok') return hexBytes(outcome.returnData);
   if (outcome.kind === 'reverted') throw new ExecutionRevertedError(decodeRevertReason(outcome.returnData), hexBytes(outcome.returnData));
-  throw new ServerError(outcome.message);
+  throw new ServerError(outcome.kind === 'failed' ? gethError(outcome.failure) : outcome.message);
 }

@@ -7,6 +7,7 @@ import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
 import type { CallRequest } from '../../replay/callExec.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import { gethError } from '../../trace/render/errorStrings.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
 import { callRequest, RPC_GAS_CAP, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
@@ -48,7 +49,7 @@ export async function ethEstimateGas(
       case 'reverted':
         return { failed: true, error: { message: 'execution reverted', revert: outcome.returnData } };
       case 'failed':
-        return outcome.outOfGas === true ? { failed: true } : { failed: true, error: { message: outcome.message } };
+        return outcome.outOfGas === true ? { failed: true } : { failed: true, error: { message: gethError(outcome.failure) } };
       case 'rejected':
         // ErrIntrinsicGas: raise the limit; anything else ends the estimate
         if (outcome.reason === 'intrinsicGas') return { failed: true };
