@@ -84,8 +84,6 @@ export async function executeCall(
   // go-ethereum applyMessage: a call without gas price runs with the base fee lowered to 0
   const block = callBlock(overrides?.block === undefined ? header : applyBlockOverrides(header, overrides.block), request.gasPrice);
   if (overrides?.state !== undefined) await applyStateOverrides(state, overrides.state);
-  const intrinsic = intrinsicGas(block, request);
-  if (request.gas < intrinsic) return { kind: 'rejected', reason: 'intrinsicGas', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
   const from = new Address(request.from);
   const balance = (await state.getAccount(from))?.balance ?? 0n;
   const cost = request.gas * (request.feeCap ?? request.gasPrice) + request.value;
@@ -93,6 +91,9 @@ export async function executeCall(
     // core/state_transition.go buyGas: the sender as common.Address.Hex (EIP-55)
     return { kind: 'rejected', reason: 'funds', message: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
   }
+  // after the funds, as core/state_transition.go execute checks them (preCheck, then IntrinsicGas)
+  const intrinsic = intrinsicGas(block, request);
+  if (request.gas < intrinsic) return { kind: 'rejected', reason: 'intrinsicGas', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
   const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
   // the addresses a transaction starts with warm (EIP-2929, EIP-3651), and its access list (EIP-2930)
   if (block.common.isActivatedEIP(2929)) {
