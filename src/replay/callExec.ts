@@ -8,7 +8,7 @@ import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Address, bytesToHex, bytesToUnprefixedHex, toChecksumAddress } from '@ethereumjs/util';
 import type { Failure } from '../trace/types.ts';
 import { callBlock } from './callTrace.ts';
-import { failureOf } from './failures.ts';
+import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
@@ -128,7 +128,7 @@ export async function executeCall(
   if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, ...used };
   if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, ...used };
   const frame = { kind: request.to === undefined ? 'CREATE' : 'CALL', to: request.to, input: request.data, precompile: request.to !== undefined && evm.precompiles.has(bytesToUnprefixedHex(request.to)) } as const;
-  const failure = failureOf(exec, frame, block.common, undefined) ?? { kind: 'other', message: error };
+  const failure = failureOf(exec, frame, block.common, sstoreGasLeftAtHalt(exec)) ?? { kind: 'other', message: error };
   return { kind: 'failed', failure, outOfGas: error === 'out of gas', usedGas: used.usedGas };
 }
 

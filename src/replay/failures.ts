@@ -15,6 +15,7 @@ export type FailedFrame = Pick<CallFrame, 'kind' | 'to' | 'input' | 'precompile'
 
 interface HaltState {
   opCode?: number;
+  gasLeft?: bigint;
   programCounter?: number;
   code?: Uint8Array;
   stack?: { length: number };
@@ -78,6 +79,15 @@ export function failureOf(exec: ExecResult, frame: FailedFrame, common: Common, 
     default:
       return { kind: 'other', message: text };
   }
+}
+
+/**
+ * Without the recorder's SSTORE gas hook: the gas left when a frame halted out of gas on an SSTORE
+ * whose gas check threw (the EIP-2200 sentry; a plain shortfall leaves 0 gas).
+ */
+export function sstoreGasLeftAtHalt(exec: ExecResult): bigint | undefined {
+  const rs = (exec as { runState?: HaltState }).runState;
+  return rs?.opCode === SSTORE && rs.gasLeft !== undefined && rs.gasLeft > 0n ? rs.gasLeft : undefined;
 }
 
 /** A precompile's failure as one of the neutral reasons of trace/render/errorStrings.ts PRECOMPILE_REASONS. */
