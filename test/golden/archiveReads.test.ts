@@ -6,6 +6,7 @@
 //   whose order the execution-apis bytes fix); `reads-anvil-differs/` is where go-ethereum decides
 //   (README "Reads beyond tracing"), kept for reference and not compared.
 import { describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RLP } from '@ethereumjs/rlp';
 import { createFeeMarket1559Tx, createLegacyTx } from '@ethereumjs/tx';
@@ -62,7 +63,7 @@ describe('go-ethereum execution-apis recordings: eth_createAccessList', () => {
 
 for (const chain of ['prague-devnet', 'cancun-devnet']) {
   const fixture = join(GOLDEN, 'fixtures', chain, 'fixture.json');
-  for (const [dir, mode, least] of [['reads', 'bytes', 20], ['state', 'bytes', 20], ['call', 'bytes', 20], ['call-overrides', 'bytes', 8], ['reads-semantic', 'semantic', 20]] as const) {
+  for (const [dir, mode, least] of [['reads', 'bytes', 20], ['state', 'bytes', 20], ['call', 'bytes', 20], ['call-overrides', 'bytes', 8], ['access-list', 'bytes', 40], ['reads-semantic', 'semantic', 20]] as const) {
     describe(`anvil ${chain} ${dir} (${mode})`, () => {
       const { exchanges } = readGolden(join(GOLDEN, 'anvil-eth', chain, dir));
       test('recorded', () => expect(exchanges.length).toBeGreaterThan(least));
@@ -184,3 +185,35 @@ describe('eth_createAccessList: go-ethereum rules without a recording', () => {
     expect((await createAccessList([to])).result).toEqual({ accessList: [], gasUsed: '0x5208' });
   }, SLOW);
 });
+
+// anvil 1.7.1's eth_createAccessList answers where go-ethereum's differ (access-list-anvil-differs/):
+// anvil's values, go-ethereum's shape. A list in anvil's order (first touched first) is ours sorted
+// (access_list_tracer.go accessList sorts by address) with the same gasUsed; a reverted or failed
+// message, an error for anvil (3 with data, -32603 "EVM error …"), is a result with `error` for
+// go-ethereum (api.go CreateAccessList: accessListResult.Error = vmerr.Error()).
+for (const chain of ['prague-devnet', 'cancun-devnet']) {
+  describe(`anvil ${chain} access-list-anvil-differs (go-ethereum's order and errors)`, () => {
+    const dir = join(GOLDEN, 'anvil-eth', chain, 'access-list-anvil-differs');
+    const names = readdirSync(dir).filter((f) => f.endsWith('.request.json')).map((f) => f.slice(0, -'.request.json'.length));
+    test('recorded', () => expect(names.length).toBeGreaterThan(30));
+    const byAddress = (a: { address: string }, b: { address: string }) => (a.address < b.address ? -1 : 1);
+    for (const name of names) {
+      test(name, async () => {
+        const anvil = JSON.parse(readFileSync(join(dir, `${name}.response.json`), 'utf8'));
+        const ours = JSON.parse((await dispatch(readFileSync(join(dir, `${name}.request.json`), 'utf8'), await context(join(GOLDEN, 'fixtures', chain, 'fixture.json'))))!);
+        if (anvil.result !== undefined) {
+          expect(ours.result).toEqual({ accessList: [...anvil.result.accessList].sort(byAddress), gasUsed: anvil.result.gasUsed });
+          expect(ours.result.accessList).not.toEqual(anvil.result.accessList);
+        } else if (anvil.error.code === 3) {
+          expect(ours.result.error).toBe('execution reverted');
+        } else {
+          const { code, message } = anvil.error as { code: number; message: string };
+          expect([code, message.startsWith('EVM error ')]).toEqual([-32603, true]);
+          // ReentrancySentryOOG is anvil's one run without a list; go-ethereum answers the last run, whose
+          // list costs intrinsic gas, so its SSTORE is short of gas above the sentry: plain out of gas
+          expect(ours.result.error).toBe(message === 'EVM error InvalidFEOpcode' ? 'invalid opcode: INVALID' : 'out of gas');
+        }
+      }, SLOW);
+    }
+  });
+}
