@@ -171,6 +171,14 @@ describe('eth_createAccessList: go-ethereum rules without a recording', () => {
     });
   }, SLOW);
 
+  test('a list that never settles ends at the deadline (ctx.Err() before each run)', async () => {
+    // touches slot 7 only while the gas left exceeds 77000, i.e. only when the list is empty: {} ↔ {to: [7]}
+    const code = '0x5a62012cc810600a57005b60075400';
+    const chain = (await context(join(GOLDEN, 'fixtures/prague-devnet/fixture.json'))).chain;
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_createAccessList', params: [{ from: FROM, to: TO, gas: '0x186a0' }, 'latest', { [TO]: { code } }] });
+    expect(await dispatch(body, createContext(chain, { log: () => {}, traceTimeoutMs: 200 }))).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"context deadline exceeded"}}');
+  }, SLOW);
+
   test('fee defaults and checks (transaction_args.go setFeeDefaults, state_transition.go preCheck)', async () => {
     const to = { from: FROM, to: TO };
     expect((await createAccessList([{ ...to, gasPrice: '0x0' }])).error).toEqual({ code: -32000, message: 'gasPrice must be non-zero after london fork' });

@@ -53,7 +53,10 @@ export async function ethCreateAccessList(
     new ServerError(`failed to apply transaction: ${await txHash(block, defaulted, message, nonce, list)} err: ${reason}`);
 
   let previous = new AccessListTracker(args.accessList ?? [], exclude);
+  const started = Date.now();
   for (;;) {
+    // AccessList checks ctx.Err() before each run: a list that keeps changing ends at the deadline
+    if (ctx.traceTimeoutMs > 0 && Date.now() - started > ctx.traceTimeoutMs) throw new ServerError('context deadline exceeded');
     const list = previous.accessList();
     const tracker = new AccessListTracker(list, exclude);
     const request: CallRequest = { ...message, accessList: list };
