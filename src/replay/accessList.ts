@@ -1,6 +1,6 @@
 // The access list a message touches, kept as go-ethereum's AccessListTracer keeps it
 // (eth/tracers/logger/access_list_tracer.go v1.17.5): addresses and their slots, keyed by lowercase
-// hex, fed one opcode at a time by a call's step observer (replay/callExec.ts CallStep).
+// hex, fed the opcodes it looks at as a call reaches them (replay/callExec.ts CallWatch).
 import { getActivePrecompiles } from '@ethereumjs/evm';
 import type { Common } from '@ethereumjs/common';
 import { bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
@@ -8,6 +8,12 @@ import type { AccessTuple, CallStep } from './callExec.ts';
 import { OP } from './opcodeHooks.ts';
 
 const ADDRESS_MASK = (1n << 160n) - 1n;
+
+/** The opcodes the tracer looks at. */
+export const ACCESS_LIST_OPCODES: readonly number[] = [
+  OP.SLOAD, OP.SSTORE, OP.EXTCODECOPY, OP.EXTCODEHASH, OP.EXTCODESIZE, OP.BALANCE, OP.SELFDESTRUCT,
+  OP.DELEGATECALL, OP.CALL, OP.STATICCALL, OP.CALLCODE,
+];
 
 /** The precompiles active at `common`'s fork, as unprefixed lowercase hex (vm.ActivePrecompiles). */
 export function activePrecompiles(common: Common): string[] {
@@ -31,17 +37,16 @@ export class AccessListTracker {
   }
 
   /** OnOpcode: the slot of SLOAD/SSTORE in the current contract (excluded or not), the address an opcode names. */
-  readonly onStep = (step: CallStep): void => {
-    const { op, stack } = step;
-    const n = stack.length;
-    if ((op === OP.SLOAD || op === OP.SSTORE) && n >= 1) {
-      this.slotsOf(bytesToUnprefixedHex(step.address)).add(stack[n - 1]!.toString(16).padStart(64, '0'));
+  readonly reached = (step: CallStep): void => {
+    const { op, stackSize, top } = step;
+    if ((op === OP.SLOAD || op === OP.SSTORE) && stackSize >= 1) {
+      this.slotsOf(bytesToUnprefixedHex(step.address)).add(top[0]!.toString(16).padStart(64, '0'));
     }
     const named =
       op === OP.EXTCODECOPY || op === OP.EXTCODEHASH || op === OP.EXTCODESIZE || op === OP.BALANCE || op === OP.SELFDESTRUCT
-        ? n >= 1 ? stack[n - 1] : undefined
+        ? stackSize >= 1 ? top[0] : undefined
         : op === OP.DELEGATECALL || op === OP.CALL || op === OP.STATICCALL || op === OP.CALLCODE
-          ? n >= 5 ? stack[n - 2] : undefined
+          ? stackSize >= 5 ? top[1] : undefined
           : undefined;
     if (named === undefined) return;
     const address = (named & ADDRESS_MASK).toString(16).padStart(40, '0');

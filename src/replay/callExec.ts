@@ -9,6 +9,7 @@ import { Address, bytesToHex, bytesToUnprefixedHex, toChecksumAddress } from '@e
 import type { Failure } from '../trace/types.ts';
 import { callBlock } from './callTrace.ts';
 import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
+import { watchOpcodes } from './opcodeHooks.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
@@ -37,13 +38,21 @@ export interface CallRequest {
 }
 
 /**
- * An opcode about to run, as go-ethereum's OnOpcode hook sees it: also when it then fails (gas,
- * stack). `address` is the frame's storage owner; `stack` bottom first.
+ * An opcode reached, before its gas is charged, as go-ethereum's OnOpcode hook sees it: also when it
+ * then fails on gas or stack. `address` is the frame's storage owner; `top` the stack's top items,
+ * top first (at most two).
  */
 export interface CallStep {
   readonly op: number;
   readonly address: Uint8Array;
-  readonly stack: readonly bigint[];
+  readonly stackSize: number;
+  readonly top: readonly bigint[];
+}
+
+/** Which opcodes a call's observer sees, and the observer. */
+export interface CallWatch {
+  readonly opcodes: readonly number[];
+  readonly reached: (step: CallStep) => void;
 }
 
 export type CallOutcome =
@@ -77,7 +86,7 @@ export async function executeCall(
   blockchain: unknown,
   request: CallRequest,
   overrides?: CallOverrides,
-  onStep?: (step: CallStep) => void,
+  watch?: CallWatch,
 ): Promise<CallOutcome> {
   const state = base.shallowCopy(true);
   await state.setStateRoot(root);
@@ -107,9 +116,11 @@ export async function executeCall(
       for (const key of tuple.storageKeys) evm.journal.addAlwaysWarmSlot(address, bytesToUnprefixedHex(key));
     }
   }
-  if (onStep !== undefined) {
-    evm.events.on('step', (step: { opcode: { code: number }; address: Address; stack: bigint[] }) =>
-      onStep({ op: step.opcode.code, address: step.address.bytes, stack: step.stack }));
+  if (watch !== undefined) {
+    watchOpcodes(evm, watch.opcodes, (op, rs) => {
+      const n = rs.stack.length;
+      watch.reached({ op, address: rs.env.address.bytes, stackSize: n, top: rs.stack.peek(Math.min(n, 2)) });
+    });
   }
   const result = await evm.runCall({
     block,

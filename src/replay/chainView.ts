@@ -3,7 +3,7 @@
 // never touch ethereumjs state themselves.
 import type { Block } from '@ethereumjs/block';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
-import type { CallOutcome, CallOverrides, CallRequest, CallStep } from './callExec.ts';
+import type { CallOutcome, CallOverrides, CallRequest, CallWatch } from './callExec.ts';
 import type { TracedCalls } from './callTrace.ts';
 
 export interface ChainBlock {
@@ -103,10 +103,10 @@ export interface ChainView {
    */
   readonly stateAfter?: ((block: ChainBlock) => Promise<StateReader>) | undefined;
   /**
-   * Runs one message on the state after `block` (eth_call), `onStep` seeing each opcode before it
-   * runs; unset where calls go to a node.
+   * Runs one message on the state after `block` (eth_call), `watch` seeing the opcodes it names as
+   * they are reached; unset where calls go to a node.
    */
-  readonly call?: ((block: ChainBlock, request: CallRequest, overrides?: CallOverrides, onStep?: (step: CallStep) => void) => Promise<CallOutcome>) | undefined;
+  readonly call?: ((block: ChainBlock, request: CallRequest, overrides?: CallOverrides, watch?: CallWatch) => Promise<CallOutcome>) | undefined;
   /**
    * Runs calls as transactions on the state after `block` (each on top of the ones before), recorded
    * as a block replay is (debug_traceCall, trace_call, trace_callMany); unset where not held here.

@@ -6,7 +6,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToUnprefixedHex, generateAddress, toChecksumAddress } from '@ethereumjs/util';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { ServerError } from '../../errors/rpcErrors.ts';
-import { AccessListTracker, activePrecompiles } from '../../replay/accessList.ts';
+import { ACCESS_LIST_OPCODES, AccessListTracker, activePrecompiles } from '../../replay/accessList.ts';
 import type { AccessTuple, CallRequest } from '../../replay/callExec.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import { loadKeccak } from '../../replay/keccak.ts';
@@ -67,7 +67,7 @@ export async function ethCreateAccessList(
       const baseFee = base.gasPrice === 0n ? 0n : (header.baseFeePerGas ?? 0n);
       if (feeCap < baseFee) throw await failure(list, `max fee per gas less than block base fee: address ${sender}, maxFeePerGas: ${feeCap}, baseFee: ${baseFee}`);
     }
-    const outcome = await call(block, request, { state: stateOverrides }, tracker.onStep);
+    const outcome = await call(block, request, { state: stateOverrides }, { opcodes: ACCESS_LIST_OPCODES, reached: tracker.reached });
     if (outcome.kind === 'rejected') throw await failure(list, outcome.message);
     if (tracker.equals(previous)) {
       const accessList = list.map((t) => ({ address: hexBytes(t.address), storageKeys: t.storageKeys.map(hexBytes) }));
