@@ -65,7 +65,7 @@ export type CallOutcome =
   /** A failure go-ethereum reports with its message (-32000); `outOfGas` for a plain out of gas. */
   | { readonly kind: 'failed'; readonly failure: Failure; readonly outOfGas?: boolean; readonly usedGas: bigint }
   /** The message could not start (go-ethereum's pre-checks): intrinsic gas, funds. */
-  | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'funds'; readonly message: string };
+  | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'floorDataGas' | 'funds'; readonly message: string };
 
 /** core/state_transition.go IntrinsicGas (no authorizations). */
 export function intrinsicGas(block: Block, request: CallRequest): bigint {
@@ -103,6 +103,10 @@ export async function executeCall(
   // after the funds, as core/state_transition.go execute checks them (preCheck, then IntrinsicGas)
   const intrinsic = intrinsicGas(block, request);
   if (request.gas < intrinsic) return { kind: 'rejected', reason: 'intrinsicGas', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
+  const floor = floorDataGas(block, request);
+  if (floor !== undefined && request.gas < floor) {
+    return { kind: 'rejected', reason: 'floorDataGas', message: `insufficient gas for floor data gas cost: have ${request.gas}, want ${floor}` };
+  }
   const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
   // the addresses a transaction starts with warm (EIP-2929, EIP-3651), and its access list (EIP-2930)
   if (block.common.isActivatedEIP(2929)) {
@@ -151,10 +155,16 @@ function gasUsed(block: Block, request: CallRequest, spent: bigint, refund: bigi
   const c = block.common;
   const quotient = c.gteHardfork('london') ? 5n : 2n;
   let usedGas = spent - (refund < spent / quotient ? refund : spent / quotient);
-  if (!c.isActivatedEIP(7623)) return { gasUsed: spent, usedGas };
-  let tokens = 0n;
-  for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
-  const floor = 21000n + 10n * tokens;
+  const floor = floorDataGas(block, request);
+  if (floor === undefined) return { gasUsed: spent, usedGas };
   if (usedGas < floor) usedGas = floor;
   return { gasUsed: spent < floor ? floor : spent, usedGas };
+}
+
+/** core/state_transition.go FloorDataGas before Amsterdam (EIP-7623, from Prague): undefined before. */
+function floorDataGas(block: Block, request: CallRequest): bigint | undefined {
+  if (!block.common.isActivatedEIP(7623)) return undefined;
+  let tokens = 0n;
+  for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
+  return 21000n + 10n * tokens;
 }

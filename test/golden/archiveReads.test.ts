@@ -171,6 +171,13 @@ describe('eth_createAccessList: go-ethereum rules without a recording', () => {
     });
   }, SLOW);
 
+  test('gas below the EIP-7623 floor (Prague): go-ethereum\'s ErrFloorDataGas after the intrinsic gas check', async () => {
+    // 4 non-zero bytes: intrinsic 21000 + 4·16 = 21064, floor 21000 + 10·16 = 21160
+    const answer = await createAccessList([{ from: FROM, to: TO, gas: '0x526c', input: '0xffffffff' }]);
+    expect(answer.error!.message).toMatch(/^failed to apply transaction: 0x[0-9a-f]{64} err: insufficient gas for floor data gas cost: have 21100, want 21160$/);
+    expect(await call('eth_call', [{ to: TO, gas: '0x5240', input: '0xffffffff' }])).toEqual({ jsonrpc: '2.0', id: 7, error: { code: -32000, message: 'intrinsic gas too low: have 21056, want 21064' } });
+  }, SLOW);
+
   test('a list that never settles ends at the deadline (ctx.Err() before each run)', async () => {
     // touches slot 7 only while the gas left exceeds 77000, i.e. only when the list is empty: {} ↔ {to: [7]}
     const code = '0x5a62012cc810600a57005b60075400';
