@@ -5,14 +5,23 @@
 import type { Block } from '@ethereumjs/block';
 import { createEVM } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
-import { Address, bytesToHex } from '@ethereumjs/util';
+import { Address, bytesToHex, bytesToUnprefixedHex, toChecksumAddress } from '@ethereumjs/util';
+import type { Failure } from '../trace/types.ts';
 import { callBlock } from './callTrace.ts';
+import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
+import { watchOpcodes } from './opcodeHooks.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
 export interface CallOverrides {
   readonly state?: StateOverrides | undefined;
   readonly block?: BlockOverrides | undefined;
+}
+
+/** One entry of an EIP-2930 access list. */
+export interface AccessTuple {
+  readonly address: Uint8Array;
+  readonly storageKeys: readonly Uint8Array[];
 }
 
 export interface CallRequest {
@@ -22,6 +31,28 @@ export interface CallRequest {
   readonly gasPrice: bigint;
   readonly value: bigint;
   readonly data: Uint8Array;
+  /** The message's access list: charged in the intrinsic gas, its addresses and slots warm from the start. */
+  readonly accessList?: readonly AccessTuple[] | undefined;
+  /** The fee cap the sender's balance must cover (gas × cap + value); the gas price when absent. */
+  readonly feeCap?: bigint | undefined;
+}
+
+/**
+ * An opcode reached, before its gas is charged, as go-ethereum's OnOpcode hook sees it: also when it
+ * then fails on gas or stack. `address` is the frame's storage owner; `top` the stack's top items,
+ * top first (at most two).
+ */
+export interface CallStep {
+  readonly op: number;
+  readonly address: Uint8Array;
+  readonly stackSize: number;
+  readonly top: readonly bigint[];
+}
+
+/** Which opcodes a call's observer sees, and the observer. */
+export interface CallWatch {
+  readonly opcodes: readonly number[];
+  readonly reached: (step: CallStep) => void;
 }
 
 export type CallOutcome =
@@ -30,43 +61,70 @@ export type CallOutcome =
    * EIP-7623 floor, as go-ethereum's ExecutionResult UsedGas (MaxUsedGas is `gasUsed`, floored).
    */
   | { readonly kind: 'ok'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint }
-  | { readonly kind: 'reverted'; readonly returnData: Uint8Array; readonly gasUsed: bigint }
+  | { readonly kind: 'reverted'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint }
   /** A failure go-ethereum reports with its message (-32000). */
-  | { readonly kind: 'failed'; readonly message: string; readonly outOfGas?: boolean }
+  | { readonly kind: 'failed'; readonly failure: Failure; readonly usedGas: bigint }
   /** The message could not start (go-ethereum's pre-checks): intrinsic gas, funds. */
-  | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'funds'; readonly message: string };
+  | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'floorDataGas' | 'funds'; readonly message: string };
 
-/** core/state_transition.go IntrinsicGas (no access list). */
+/** core/state_transition.go IntrinsicGas (no authorizations). */
 export function intrinsicGas(block: Block, request: CallRequest): bigint {
   const c = block.common;
   let gas = request.to === undefined && c.gteHardfork('homestead') ? 53000n : 21000n;
   const nonZero = c.gteHardfork('istanbul') ? 16n : 68n;
   for (const byte of request.data) gas += byte === 0 ? 4n : nonZero;
   if (request.to === undefined && c.isActivatedEIP(3860)) gas += 2n * BigInt(Math.ceil(request.data.length / 32));
+  // params.TxAccessListAddressGas, TxAccessListStorageKeyGas: charged whatever the fork
+  for (const tuple of request.accessList ?? []) gas += 2400n + 1900n * BigInt(tuple.storageKeys.length);
   return gas;
 }
 
-export async function executeCall(base: MerkleStateManager, root: Uint8Array, header: Block, blockchain: unknown, request: CallRequest, overrides?: CallOverrides): Promise<CallOutcome> {
+export async function executeCall(
+  base: MerkleStateManager,
+  root: Uint8Array,
+  header: Block,
+  blockchain: unknown,
+  request: CallRequest,
+  overrides?: CallOverrides,
+  watch?: CallWatch,
+): Promise<CallOutcome> {
   const state = base.shallowCopy(true);
   await state.setStateRoot(root);
   // go-ethereum applyMessage: a call without gas price runs with the base fee lowered to 0
   const block = callBlock(overrides?.block === undefined ? header : applyBlockOverrides(header, overrides.block), request.gasPrice);
   if (overrides?.state !== undefined) await applyStateOverrides(state, overrides.state);
-  const intrinsic = intrinsicGas(block, request);
-  if (request.gas < intrinsic) return { kind: 'rejected', reason: 'intrinsicGas', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
   const from = new Address(request.from);
   const balance = (await state.getAccount(from))?.balance ?? 0n;
-  const cost = request.gas * request.gasPrice + request.value;
+  const cost = request.gas * (request.feeCap ?? request.gasPrice) + request.value;
   if (balance < cost) {
-    return { kind: 'rejected', reason: 'funds', message: `insufficient funds for gas * price + value: address ${from.toString()} have ${balance} want ${cost}` };
+    // core/state_transition.go buyGas: the sender as common.Address.Hex (EIP-55)
+    return { kind: 'rejected', reason: 'funds', message: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
+  }
+  // after the funds, as core/state_transition.go execute checks them (preCheck, then IntrinsicGas)
+  const intrinsic = intrinsicGas(block, request);
+  if (request.gas < intrinsic) return { kind: 'rejected', reason: 'intrinsicGas', message: `intrinsic gas too low: have ${request.gas}, want ${intrinsic}` };
+  const floor = floorDataGas(block, request);
+  if (floor !== undefined && request.gas < floor) {
+    return { kind: 'rejected', reason: 'floorDataGas', message: `insufficient gas for floor data gas cost: have ${request.gas}, want ${floor}` };
   }
   const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
-  // the addresses a transaction starts with warm (EIP-2929, EIP-3651)
+  // the addresses a transaction starts with warm (EIP-2929, EIP-3651), and its access list (EIP-2930)
   if (block.common.isActivatedEIP(2929)) {
     evm.journal.addAlwaysWarmAddress(bytesToHex(request.from).slice(2));
     if (request.to !== undefined) evm.journal.addAlwaysWarmAddress(bytesToHex(request.to).slice(2));
     for (const p of evm.precompiles.keys()) evm.journal.addAlwaysWarmAddress(p);
     if (block.common.isActivatedEIP(3651)) evm.journal.addAlwaysWarmAddress(block.header.coinbase.toString().slice(2));
+    for (const tuple of request.accessList ?? []) {
+      const address = bytesToUnprefixedHex(tuple.address);
+      evm.journal.addAlwaysWarmAddress(address);
+      for (const key of tuple.storageKeys) evm.journal.addAlwaysWarmSlot(address, bytesToUnprefixedHex(key));
+    }
+  }
+  if (watch !== undefined) {
+    watchOpcodes(evm, watch.opcodes, (op, rs) => {
+      const n = rs.stack.length;
+      watch.reached({ op, address: rs.env.address.bytes, stackSize: n, top: rs.stack.peek(Math.min(n, 2)) });
+    });
   }
   const result = await evm.runCall({
     block,
@@ -79,23 +137,34 @@ export async function executeCall(base: MerkleStateManager, root: Uint8Array, he
     data: request.data,
   });
   const exec = result.execResult;
-  const gasUsed = intrinsic + exec.executionGasUsed;
   const error = exec.exceptionError?.error;
-  if (error === undefined) {
-    const c = block.common;
-    // core/state_transition.go refundGas (EIP-3529 quotient 5 from London) and the EIP-7623 floor
-    const quotient = c.gteHardfork('london') ? 5n : 2n;
-    const refund = exec.gasRefund ?? 0n;
-    let usedGas = gasUsed - (refund < gasUsed / quotient ? refund : gasUsed / quotient);
-    if (c.isActivatedEIP(7623)) {
-      let tokens = 0n;
-      for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
-      const floor = 21000n + 10n * tokens;
-      if (usedGas < floor) usedGas = floor;
-      return { kind: 'ok', returnData: exec.returnValue, gasUsed: gasUsed < floor ? floor : gasUsed, usedGas };
-    }
-    return { kind: 'ok', returnData: exec.returnValue, gasUsed, usedGas };
-  }
-  if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, gasUsed };
-  return { kind: 'failed', message: error, outOfGas: error === 'out of gas' };
+  // a failed or reverted message keeps no refund: its frame's journal is reverted
+  const used = gasUsed(block, request, intrinsic + exec.executionGasUsed, error === undefined ? (exec.gasRefund ?? 0n) : 0n);
+  if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, ...used };
+  if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, ...used };
+  const frame = { kind: request.to === undefined ? 'CREATE' : 'CALL', to: request.to, input: request.data, precompile: request.to !== undefined && evm.precompiles.has(bytesToUnprefixedHex(request.to)) } as const;
+  const failure = failureOf(exec, frame, block.common, sstoreGasLeftAtHalt(exec)) ?? { kind: 'other', message: error };
+  return { kind: 'failed', failure, usedGas: used.usedGas };
+}
+
+/**
+ * core/state_transition.go execute: `usedGas` after refundGas (EIP-3529 quotient 5 from London)
+ * and the EIP-7623 floor; `gasUsed` (before the refund) floored too.
+ */
+function gasUsed(block: Block, request: CallRequest, spent: bigint, refund: bigint): { gasUsed: bigint; usedGas: bigint } {
+  const c = block.common;
+  const quotient = c.gteHardfork('london') ? 5n : 2n;
+  let usedGas = spent - (refund < spent / quotient ? refund : spent / quotient);
+  const floor = floorDataGas(block, request);
+  if (floor === undefined) return { gasUsed: spent, usedGas };
+  if (usedGas < floor) usedGas = floor;
+  return { gasUsed: spent < floor ? floor : spent, usedGas };
+}
+
+/** core/state_transition.go FloorDataGas before Amsterdam (EIP-7623, from Prague): undefined before. */
+function floorDataGas(block: Block, request: CallRequest): bigint | undefined {
+  if (!block.common.isActivatedEIP(7623)) return undefined;
+  let tokens = 0n;
+  for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
+  return 21000n + 10n * tokens;
 }

@@ -12,7 +12,7 @@ import { buildGenesis, buildTraceTestBlock, decodeBlock } from './blocks.ts';
 import { recordCalls, type TracedCalls } from './callTrace.ts';
 import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
 import { StateReaders } from './stateReader.ts';
-import { type CallOutcome, type CallOverrides, type CallRequest, executeCall } from './callExec.ts';
+import { type CallOutcome, type CallOverrides, type CallRequest, type CallWatch, executeCall } from './callExec.ts';
 import { makeCommon } from './common.ts';
 import { checkExpectedEnd } from './expectedEnd.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
@@ -99,10 +99,10 @@ export class FixtureChain implements ChainView {
     return this.readers.at(stored.stateRoot);
   };
 
-  readonly call = (block: ChainBlock, request: CallRequest, overrides?: CallOverrides): Promise<CallOutcome> => {
+  readonly call = (block: ChainBlock, request: CallRequest, overrides?: CallOverrides, watch?: CallWatch): Promise<CallOutcome> => {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
     if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
-    return executeCall(this.stateManager, stored.stateRoot, stored.block, this.vm.blockchain, request, overrides);
+    return executeCall(this.stateManager, stored.stateRoot, stored.block, this.vm.blockchain, request, overrides, watch);
   };
 
   readonly traceCalls = (block: ChainBlock, request: TracedCalls, options?: RecordOptions): Promise<TxRecording[]> => {

@@ -3,7 +3,7 @@
 // never touch ethereumjs state themselves.
 import type { Block } from '@ethereumjs/block';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
-import type { CallOutcome, CallOverrides, CallRequest } from './callExec.ts';
+import type { CallOutcome, CallOverrides, CallRequest, CallWatch } from './callExec.ts';
 import type { TracedCalls } from './callTrace.ts';
 
 export interface ChainBlock {
@@ -102,8 +102,11 @@ export interface ChainView {
    * (upstream mode forwards state reads to the node).
    */
   readonly stateAfter?: ((block: ChainBlock) => Promise<StateReader>) | undefined;
-  /** Runs one message on the state after `block` (eth_call); unset where calls go to a node. */
-  readonly call?: ((block: ChainBlock, request: CallRequest, overrides?: CallOverrides) => Promise<CallOutcome>) | undefined;
+  /**
+   * Runs one message on the state after `block` (eth_call), `watch` seeing the opcodes it names as
+   * they are reached; unset where calls go to a node.
+   */
+  readonly call?: ((block: ChainBlock, request: CallRequest, overrides?: CallOverrides, watch?: CallWatch) => Promise<CallOutcome>) | undefined;
   /**
    * Runs calls as transactions on the state after `block` (each on top of the ones before), recorded
    * as a block replay is (debug_traceCall, trace_call, trace_callMany); unset where not held here.

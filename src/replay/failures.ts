@@ -10,8 +10,12 @@ const M = EVMError.errorMessages;
 const SSTORE = 0x55;
 const RETURN = 0xf3;
 
+/** What of a frame tells its failure apart. */
+export type FailedFrame = Pick<CallFrame, 'kind' | 'to' | 'input' | 'precompile'>;
+
 interface HaltState {
   opCode?: number;
+  gasLeft?: bigint;
   programCounter?: number;
   code?: Uint8Array;
   stack?: { length: number };
@@ -21,7 +25,7 @@ interface HaltState {
 /**
  * @param sstoreGasLeft gas left when an SSTORE's gas check failed in this frame, if one did.
  */
-export function failureOf(exec: ExecResult, frame: CallFrame, common: Common, sstoreGasLeft: bigint | undefined): Failure | undefined {
+export function failureOf(exec: ExecResult, frame: FailedFrame, common: Common, sstoreGasLeft: bigint | undefined): Failure | undefined {
   const error = exec.exceptionError;
   if (error === undefined) return undefined;
   // ethereumjs appends the location to some texts ("invalid JUMP at <hash>/<address>:<pc>").
@@ -77,8 +81,17 @@ export function failureOf(exec: ExecResult, frame: CallFrame, common: Common, ss
   }
 }
 
+/**
+ * Without the recorder's SSTORE gas hook: the gas left when a frame halted out of gas on an SSTORE
+ * whose gas check threw (the EIP-2200 sentry; a plain shortfall leaves 0 gas).
+ */
+export function sstoreGasLeftAtHalt(exec: ExecResult): bigint | undefined {
+  const rs = (exec as { runState?: HaltState }).runState;
+  return rs?.opCode === SSTORE && rs.gasLeft !== undefined && rs.gasLeft > 0n ? rs.gasLeft : undefined;
+}
+
 /** A precompile's failure as one of the neutral reasons of trace/render/errorStrings.ts PRECOMPILE_REASONS. */
-function precompileFailure(text: string, frame: CallFrame): Failure {
+function precompileFailure(text: string, frame: FailedFrame): Failure {
   if (text === M.OUT_OF_GAS) return { kind: 'outOfGas' };
   const id = frame.to?.[19] ?? 0;
   const bn254 = id >= 0x06 && id <= 0x08;

@@ -24,7 +24,7 @@ export interface RunState {
 export type OpHandler = (runState: RunState, common: unknown) => unknown;
 type GasHandler = (runState: RunState, gas: bigint, common: unknown) => Promise<bigint> | bigint;
 interface OpEntry {
-  opcodeInfo: { code: number; isAsync: boolean };
+  opcodeInfo: { code: number; isAsync: boolean; dynamicGas: boolean };
   opHandler: OpHandler;
   gasHandler: unknown;
 }
@@ -40,36 +40,62 @@ export interface OpcodeHooks {
 
 /** Hooks `codes` on the EVM's current opcode table and on every table it builds later. */
 export function hookOpcodes(evm: EVM, codes: readonly number[], hooks: OpcodeHooks): void {
-  const build = evm.getActiveOpcodes.bind(evm);
-  evm.getActiveOpcodes = () => {
-    const ops = build();
-    hookTable(evm, codes, hooks);
-    return ops;
-  };
-  hookTable(evm, codes, hooks);
+  onEveryTable(evm, (map) => {
+    for (const code of codes) {
+      const entry = map[code];
+      if (entry === undefined || entry.opcodeInfo.code !== code) continue; // not active in this fork
+      const original = entry.opHandler;
+      const info = Object.assign(Object.create(Object.getPrototypeOf(entry.opcodeInfo)), entry.opcodeInfo, { isAsync: true });
+      map[code] = {
+        opcodeInfo: info,
+        gasHandler: code === OP.SSTORE ? watchSstoreGas(entry.gasHandler as GasHandler, hooks) : entry.gasHandler,
+        opHandler: async (runState, common) => {
+          cacheJumpAnalysis(runState.interpreter);
+          if (!hooks.recording()) return original(runState, common);
+          return hooks.onOpcode(code, runState, common, original);
+        },
+      };
+    }
+  });
 }
 
-function hookTable(evm: EVM, codes: readonly number[], hooks: OpcodeHooks): void {
+/**
+ * Calls `reached` as the interpreter reaches one of `codes`, before its gas is charged, so also when
+ * the opcode then fails on gas or stack (go-ethereum's OnOpcode sees those too); the run is
+ * unchanged. Only for opcodes with a dynamic gas handler: the state-access ones all have one.
+ */
+export function watchOpcodes(evm: EVM, codes: readonly number[], reached: (code: number, rs: RunState) => void): void {
+  onEveryTable(evm, (map) => {
+    for (const code of codes) {
+      const entry = map[code];
+      if (entry === undefined || entry.opcodeInfo.code !== code || !entry.opcodeInfo.dynamicGas) continue;
+      const original = entry.gasHandler as GasHandler;
+      const gasHandler: GasHandler = (rs, gas, common) => {
+        reached(code, rs);
+        return original(rs, gas, common);
+      };
+      map[code] = { ...entry, gasHandler };
+    }
+  });
+}
+
+/** Applies `hook` to a copy of the EVM's opcode table now and to every table it builds later. */
+function onEveryTable(evm: EVM, hook: (map: OpEntry[]) => void): void {
   // A new table, never the old one changed in place: analyses cached per table (jumpAnalysisCache.ts)
   // hold the entries of the table they were made with.
   const holder = evm as unknown as { _opcodeMap: OpEntry[] };
-  const map = [...holder._opcodeMap];
-  holder._opcodeMap = map;
-  for (const code of codes) {
-    const entry = map[code];
-    if (entry === undefined || entry.opcodeInfo.code !== code) continue; // not active in this fork
-    const original = entry.opHandler;
-    const info = Object.assign(Object.create(Object.getPrototypeOf(entry.opcodeInfo)), entry.opcodeInfo, { isAsync: true });
-    map[code] = {
-      opcodeInfo: info,
-      gasHandler: code === OP.SSTORE ? watchSstoreGas(entry.gasHandler as GasHandler, hooks) : entry.gasHandler,
-      opHandler: async (runState, common) => {
-        cacheJumpAnalysis(runState.interpreter);
-        if (!hooks.recording()) return original(runState, common);
-        return hooks.onOpcode(code, runState, common, original);
-      },
-    };
-  }
+  const apply = (): void => {
+    const map = [...holder._opcodeMap];
+    hook(map);
+    holder._opcodeMap = map;
+  };
+  const build = evm.getActiveOpcodes.bind(evm);
+  evm.getActiveOpcodes = () => {
+    const ops = build();
+    apply();
+    return ops;
+  };
+  apply();
 }
 
 function watchSstoreGas(original: GasHandler, hooks: OpcodeHooks): GasHandler {

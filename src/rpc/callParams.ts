@@ -1,6 +1,6 @@
 // eth_call's TransactionArgs (go-ethereum internal/ethapi/transaction_args.go) after decoding: the
 // fields a read-only call uses. `data` and `input` may both be given only when equal.
-import type { CallRequest } from '../replay/callExec.ts';
+import type { AccessTuple, CallRequest } from '../replay/callExec.ts';
 import { InvalidParamsError } from '../errors/rpcErrors.ts';
 import type { JsonNode } from './rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from './schemas.ts';
@@ -14,6 +14,8 @@ export interface CallArgs {
   readonly maxPriorityFeePerGas?: bigint | undefined;
   readonly value: bigint | undefined;
   readonly data: Uint8Array | undefined;
+  readonly nonce?: bigint | undefined;
+  readonly accessList?: readonly AccessTuple[] | undefined;
   /** An EIP-7702 `authorizationList` was given (not supported for calls yet). */
   readonly authorizations?: boolean;
 }
@@ -21,8 +23,31 @@ export interface CallArgs {
 function bytesField(name: string, node: JsonNode, size?: number): Uint8Array {
   if (node.t !== 'string' || !/^0[xX]([0-9a-fA-F]{2})*$/.test(node.value)) throw new ParamDecodeError(`invalid ${name}: ${node.raw}`);
   const bytes = Uint8Array.from(Buffer.from(node.value.slice(2), 'hex'));
-  if (size !== undefined && bytes.length !== size) throw new ParamDecodeError(`hex string has length ${bytes.length * 2}, want ${size * 2} for common.Address`);
+  if (size !== undefined && bytes.length !== size) {
+    throw new ParamDecodeError(`hex string has length ${bytes.length * 2}, want ${size * 2} for common.${size === 32 ? 'Hash' : 'Address'}`);
+  }
   return bytes;
+}
+
+/** core/types/gen_access_tuple.go UnmarshalJSON: both fields required, keys 32 bytes. */
+function accessListField(node: JsonNode): AccessTuple[] {
+  if (node.t !== 'array') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go struct field TransactionArgs.accessList of type types.AccessList`);
+  return node.items.map((item) => {
+    if (item.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${item.t} into Go value of type types.AccessTuple`);
+    let address: Uint8Array | undefined;
+    let storageKeys: Uint8Array[] | undefined;
+    for (const [key, value] of item.entries) {
+      if (value.t === 'null') continue;
+      if (key.toLowerCase() === 'address') address = bytesField('address', value, 20);
+      if (key.toLowerCase() === 'storagekeys') {
+        if (value.t !== 'array') throw new ParamDecodeError(`json: cannot unmarshal ${value.t} into Go struct field .storageKeys of type []common.Hash`);
+        storageKeys = value.items.map((k) => bytesField('storageKeys', k, 32));
+      }
+    }
+    if (address === undefined) throw new ParamDecodeError("missing required field 'address' for AccessTuple");
+    if (storageKeys === undefined) throw new ParamDecodeError("missing required field 'storageKeys' for AccessTuple");
+    return { address, storageKeys };
+  });
 }
 
 function quantityField(name: string, node: JsonNode): bigint {
@@ -48,6 +73,8 @@ export const gethCallArgs: ParamCodec<CallArgs> = {
         case 'value': f.value = quantityField('value', value); break;
         case 'data': f.data = bytesField('data', value); break;
         case 'input': input = bytesField('input', value); break;
+        case 'nonce': f.nonce = quantityField('nonce', value); break;
+        case 'accesslist': f.accessList = accessListField(value); break;
         case 'authorizationlist': f.authorizations = true; break;
       }
     }
@@ -85,5 +112,6 @@ export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap:
     gasPrice,
     value: args.value ?? 0n,
     data: args.data ?? new Uint8Array(),
+    accessList: args.accessList,
   };
 }

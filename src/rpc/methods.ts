@@ -35,6 +35,7 @@ import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTr
 import { type CallArgs, gethCallArgs } from './callParams.ts';
 import { ethCall } from './handlers/call.ts';
 import { ethEstimateGas } from './handlers/estimate.ts';
+import { ethCreateAccessList } from './handlers/accessList.ts';
 import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
@@ -132,6 +133,7 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_getStorageAt', method('geth', [gethAddress, gethString, optionalBlock], ethGetStorageAt)],
   ['eth_call', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethCall)],
   ['eth_estimateGas', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethEstimateGas)],
+  ['eth_createAccessList', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides], ethCreateAccessList)],
   ['eth_getProof', method('geth', [gethAddress, gethStringList, optionalBlock], ethGetProof)],
   ['eth_getBlockReceipts', method('geth', [gethBlockNumberOrHash], ethGetBlockReceipts)],
   ['eth_getBlockTransactionCountByNumber', method('geth', [gethBlockNumber], ethGetBlockTransactionCountByNumber)],

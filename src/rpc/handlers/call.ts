@@ -3,12 +3,12 @@
 import { hexBytes } from '../../encoding/hex.ts';
 import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import { gethError } from '../../trace/render/errorStrings.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
 import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
 import { headerAt } from './blockReads.ts';
-import { gethFailureMessage } from './callFailure.ts';
 
 import { RPC_GAS_CAP } from '../callParams.ts';
 
@@ -25,5 +25,5 @@ export async function ethCall(
   const outcome = await ctx.chain.call(block, request, overrides);
   if (outcome.kind === 'ok') return hexBytes(outcome.returnData);
   if (outcome.kind === 'reverted') throw new ExecutionRevertedError(decodeRevertReason(outcome.returnData), hexBytes(outcome.returnData));
-  throw new ServerError(outcome.kind === 'failed' ? await gethFailureMessage(ctx, block, request, overrides, outcome.message) : outcome.message);
+  throw new ServerError(outcome.kind === 'failed' ? gethError(outcome.failure) : outcome.message);
 }

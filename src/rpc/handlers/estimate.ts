@@ -6,12 +6,12 @@ import { hexQuantity } from '../../encoding/hex.ts';
 import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
 import type { CallRequest } from '../../replay/callExec.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import { gethError } from '../../trace/render/errorStrings.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
 import { callRequest, RPC_GAS_CAP, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
 import { headerAt } from './blockReads.ts';
-import { gethFailureMessage } from './callFailure.ts';
 
 const TX_GAS = 21000n;
 const CALL_STIPEND = 2300n;
@@ -46,8 +46,12 @@ export async function ethEstimateGas(
         return { failed: false, usedGas: outcome.usedGas, maxUsedGas: outcome.gasUsed };
       case 'reverted':
         return { failed: true, error: { message: 'execution reverted', revert: outcome.returnData } };
-      case 'failed':
-        return outcome.outOfGas === true ? { failed: true } : { failed: true, error: { message: outcome.message } };
+      case 'failed': {
+        // gasestimator: errors.Is(result.Err, vm.ErrOutOfGas) holds for every error go-ethereum
+        // wraps as `out of gas: …` (the reentrancy sentry, write protection in a gas function)
+        const message = gethError(outcome.failure);
+        return message.startsWith('out of gas') ? { failed: true } : { failed: true, error: { message } };
+      }
       case 'rejected':
         // ErrIntrinsicGas: raise the limit; anything else ends the estimate
         if (outcome.reason === 'intrinsicGas') return { failed: true };
@@ -82,7 +86,7 @@ export async function ethEstimateGas(
   if (first.failed) {
     if (first.error !== undefined) {
       if (first.error.revert !== undefined) throw new ExecutionRevertedError(decodeRevertReason(first.error.revert), `0x${Buffer.from(first.error.revert).toString('hex')}`);
-      throw new ServerError(await gethFailureMessage(ctx, block, { ...base, gas: hi }, overrides, first.error.message));
+      throw new ServerError(first.error.message);
     }
     throw new ServerError(`gas required exceeds allowance (${hi})`);
   }
