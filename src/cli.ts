@@ -57,13 +57,8 @@ async function open(upstream: UpstreamSource | undefined, fixture: string | unde
 
 function summary(chain: ChainView): string {
   if (chain.fetch !== undefined) return `chain ${chain.label}: chainId ${chain.chainId}, head ${chain.head.number} (blocks and state fetched on demand)`;
-  const txs = (() => {
-    let n = 0;
-    for (let i = chain.genesis.number; i <= chain.head.number; i++) n += chain.blockByNumber(i)?.block.transactions.length ?? 0;
-    return n;
-  })();
   // a capture starts at block N−1, not at 0
-  return `chain ${chain.label}: chainId ${chain.chainId}, blocks ${chain.genesis.number}..${chain.head.number}, ${txs} transactions`;
+  return `chain ${chain.label}: chainId ${chain.chainId}, blocks ${chain.genesis.number}..${chain.head.number}, ${chain.transactionCount ?? 0} transactions`;
 }
 
 /** One line for a fixture that cannot be read or replayed: the user's input, not our defect. */

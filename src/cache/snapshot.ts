@@ -2,12 +2,13 @@
 // database, each block's post-state root and receipts), in one file per fixture content and
 // blocktrace version, so a second start reads it instead of replaying. One format of our own:
 //
-//   "BTSNAP02"  u32 header length  header (JSON)  receipts  entries  sha-256 of everything before it
+//   "BTSNAP03"  u32 header length  header (JSON)  receipts  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON), parsed when first asked for
 //   entry: u8 kind (0 string, 1 bytes)  u32 key length  key (UTF-8)  u32 value length  value
 //
-// The header holds each block's root and what its receipts add up to (logs bloom, gas used,
-// count), which a restore checks against the block's header without reading the receipts.
+// The header holds each block's root, its transaction hashes and what its receipts add up to (logs
+// bloom, gas used), which a restore checks against the block's header without reading the
+// receipts or decoding the block.
 // A file whose checksum, magic or key does not match is ignored with one warning line, never
 // trusted. Writes go to a temporary file renamed into place, so a reader sees a whole file or none
 // and two processes writing the same snapshot cannot interleave. node:fs and node:crypto only: Bun,
@@ -18,12 +19,12 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ReceiptInfo } from '../replay/chainView.ts';
 
-const MAGIC = 'BTSNAP02';
+const MAGIC = 'BTSNAP03';
 
-/** One block of a snapshot: its receipts (read on demand) and what they add up to. */
+/** One block of a snapshot: its transactions' hashes, its receipts (read on demand) and what they add up to. */
 export interface SnapshotBlock {
+  readonly txHashes: readonly Uint8Array[];
   readonly receipts: () => readonly ReceiptInfo[];
-  readonly count: number;
   /** The OR of its receipts' blooms. */
   readonly logsBloom: Uint8Array;
   /** Cumulative gas used after its last transaction (0 for none). */
@@ -39,11 +40,11 @@ export interface Snapshot {
   readonly nodes: ReadonlyMap<string, string | Uint8Array>;
 }
 
-/** The snapshot entry of a replayed block's receipts. */
-export function snapshotBlock(receipts: readonly ReceiptInfo[]): SnapshotBlock {
+/** The snapshot entry of a replayed block: its transactions' hashes and receipts. */
+export function snapshotBlock(txHashes: readonly Uint8Array[], receipts: readonly ReceiptInfo[]): SnapshotBlock {
   const logsBloom = new Uint8Array(256);
   for (const r of receipts) for (let b = 0; b < 256; b++) logsBloom[b]! |= r.logsBloom[b]!;
-  return { receipts: () => receipts, count: receipts.length, logsBloom, gasUsed: receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed };
+  return { txHashes, receipts: () => receipts, logsBloom, gasUsed: receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed };
 }
 
 /**
@@ -93,7 +94,8 @@ function reviver(_key: string, value: unknown): unknown {
 // ---- the file ----------------------------------------------------------------------------------
 
 export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
-  const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, count: b.count }));
+  // a block's transaction hashes as one hex text: one string to parse, not one per hash
+  const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
   const header = Buffer.from(JSON.stringify({ key, roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
   const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), replacer)));
   // one buffer of the exact size, written in place: hundreds of thousands of entries
@@ -139,7 +141,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   let at = MAGIC.length;
   const headerLength = body.readUInt32LE(at);
   at += 4;
-  type Header = { key: string; roots: Uint8Array[]; blocks: { logsBloom: Uint8Array; gasUsed: bigint; count: number }[]; entries: number };
+  type Header = { key: string; roots: Uint8Array[]; blocks: { logsBloom: Uint8Array; gasUsed: bigint; txHashes: string }[]; entries: number };
   let header: Header;
   try {
     header = JSON.parse(body.toString('utf8', at, at + headerLength), reviver) as Header;
@@ -157,7 +159,9 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     const end = at;
     let receipts: readonly ReceiptInfo[] | undefined;
     // the checksum vouches for the text, which JSON.stringify wrote
-    blocks.push({ ...b, receipts: () => (receipts ??= JSON.parse(body.toString('utf8', start, end), reviver) as ReceiptInfo[]) });
+    const hashes = Buffer.from(b.txHashes, 'hex');
+    const txHashes = Array.from({ length: hashes.length / 32 }, (_, j) => new Uint8Array(hashes.buffer, hashes.byteOffset + 32 * j, 32));
+    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: () => (receipts ??= JSON.parse(body.toString('utf8', start, end), reviver) as ReceiptInfo[]) });
   }
   const nodes = new Map<string, string | Uint8Array>();
   for (let i = 0; i < header.entries; i++) {

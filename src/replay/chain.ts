@@ -80,6 +80,11 @@ export class FixtureChain implements ChainView {
     return this.head;
   }
 
+  /** Counted from the blocks' transaction hashes, so no block is decoded for it. */
+  get transactionCount(): number {
+    return this.ordered.reduce((n, b) => n + b.txHashes.length, 0);
+  }
+
   blockByNumber(n: bigint): ChainBlock | undefined {
     return this.byNumber.get(n);
   }
@@ -191,7 +196,7 @@ export class FixtureChain implements ChainView {
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.receipts)), nodes: new Map(stateDatabase(stateManager)) });
+    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts)), nodes: new Map(stateDatabase(stateManager)) });
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
   }
 }
@@ -261,10 +266,10 @@ function stateDatabase(stateManager: MerkleStateManager): Map<string, string | U
 }
 
 /**
- * A snapshot in place of the replay: its nodes into the state database, its roots and receipts as
- * the blocks' own, each checked against the block's header (state root, logs bloom, gas used,
- * number of transactions) as the replay checks them. Blocks given as RLP are decoded only when
- * first used (StoredBlock.restored); the others now.
+ * A snapshot in place of the replay: its nodes become the state database, its roots, transaction
+ * hashes and receipts the blocks' own, each block checked against its header (state root, logs
+ * bloom, gas used) as the replay checks them. Blocks given as RLP are decoded only when first used
+ * (StoredBlock.restored); the others now, their transactions counted against the snapshot's.
  */
 function restoreSnapshot(
   spec: ChainSpec,
@@ -288,12 +293,12 @@ function restoreSnapshot(
     const entry = spec.blocks[i];
     const stored =
       spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, saved.receipts)
-      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, () => decodeBlock(spec, common, i), saved.receipts)
+      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, () => decodeBlock(spec, common, i), saved.receipts)
       : StoredBlock.of(decodeBlock(spec, common, i), root, saved.receipts);
     const h = stored.header;
     const parent = ordered[ordered.length - 1]!;
     if (spec.traceTest === undefined && !equalsBytes(h.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${h.number} does not follow its parent`);
-    if (saved.count !== stored.txHashes.length) throw new SnapshotMismatch(`block ${h.number}: another number of receipts`);
+    if (saved.txHashes.length !== stored.txHashes.length) throw new SnapshotMismatch(`block ${h.number}: another number of transactions`);
     if (spec.traceTest === undefined) {
       const expectedRoot = spec.stateRootOverrides.get(i) ?? h.stateRoot;
       if (spec.partial === undefined && !equalsBytes(expectedRoot, root)) throw new SnapshotMismatch(`block ${h.number}: stateRoot differs from the header's`);

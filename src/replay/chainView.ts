@@ -77,6 +77,8 @@ export interface ChainView {
   readonly chainId: bigint;
   /** Human label for logs: fixture path and format. */
   readonly label: string;
+  /** Transactions of every block held (a chain whose blocks are fetched on demand has none to count). */
+  readonly transactionCount?: number | undefined;
   readonly genesis: ChainBlock;
   readonly head: ChainBlock;
   /** `finalized` and `safe` tags: the head unless the fixture names them. */

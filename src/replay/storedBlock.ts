@@ -1,7 +1,7 @@
 // A block of a loaded fixture chain: number, hash, post-state root, receipts and the decoded block.
-// A chain restored from a snapshot knows a block by its header and transaction hashes (read off its
-// RLP) and decodes the block, and parses its receipts, only when something first asks for them: a
-// start from a snapshot then costs no transaction decoding at all.
+// A chain restored from a snapshot knows a block by its header (the first item of its RLP) and the
+// transaction hashes the snapshot keeps, and decodes the block, and parses its receipts, only when
+// something first asks for them: a start from a snapshot then decodes no transaction at all.
 import { type Block, type BlockHeader, createBlockHeaderFromBytesArray } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { RLP } from '@ethereumjs/rlp';
@@ -30,13 +30,16 @@ export class StoredBlock implements ChainBlock {
     return stored;
   }
 
-  /** A block of `rlp` whose root and receipts come from a snapshot; `decode` makes the Block when needed. */
-  static restored(rlp: Uint8Array, common: Common, stateRoot: Uint8Array, decode: () => Block, receipts: () => readonly ReceiptInfo[]): StoredBlock {
-    const [headerFields, txs] = RLP.decode(rlp) as unknown as [Uint8Array[], (Uint8Array | Uint8Array[])[]];
+  /**
+   * A block of `rlp` whose root, transaction hashes and receipts come from a snapshot: only its
+   * header is decoded now; `decode` makes the Block when needed.
+   */
+  static restored(rlp: Uint8Array, common: Common, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: () => Block, receipts: () => readonly ReceiptInfo[]): StoredBlock {
+    // the block is the list [header, transactions, uncles, …]: past its length prefix, the header
+    // is the first item, decoded alone (RLP stream mode leaves the rest undecoded)
+    const prefix = rlp[0]! <= 0xf7 ? 1 : 1 + rlp[0]! - 0xf7;
+    const headerFields = RLP.decode(rlp.subarray(prefix), true).data as Uint8Array[];
     const header = createBlockHeaderFromBytesArray(headerFields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
-    const keccak = common.customCrypto.keccak256!;
-    // a typed transaction is a byte string in the body, a legacy one a list (EIP-2718)
-    const txHashes = txs.map((tx) => keccak(tx instanceof Uint8Array ? tx : RLP.encode(tx)));
     return new StoredBlock(header, header.hash(), txHashes, stateRoot, decode, receipts);
   }
 
