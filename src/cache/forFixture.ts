@@ -37,7 +37,9 @@ export function fixtureCache(path: string | undefined, dir: string | undefined, 
   }
   return {
     snapshot: readSnapshot(dir, key, warn),
-    save: (snapshot) => writeSnapshot(dir, key, snapshot, warn),
+    // written once the loaded chain has been handed over (a timer), so the first requests a server
+    // was holding are answered before the file is; a process lets its timers run before it exits
+    save: (snapshot) => void setTimeout(() => writeSnapshot(dir, key, snapshot, warn), 0),
     warn,
   };
 }
