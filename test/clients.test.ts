@@ -224,6 +224,26 @@ describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', 
     expect(fees.maxPriorityFeePerGas).toBe(BigInt(await rpc<string>(c.bt.url, 'eth_maxPriorityFeePerGas')));
   }, SLOW);
 
+  test.skipIf(!STATE)('viem: createAccessList of the chain\'s contract calls, as anvil lists them (go-ethereum sorts addresses)', async () => {
+    const [ours, theirs] = [viem(c.bt.url), viem(c.anvil.url)];
+    const sorted = (list: readonly { address: string; storageKeys: readonly string[] }[]) => [...list].sort((a, b) => a.address.localeCompare(b.address));
+    let compared = 0;
+    for (const hash of c.txs.flat().slice(0, 40)) {
+      const tx = await ours.getTransaction({ hash: hash as `0x${string}` });
+      if (tx.to === null || tx.input === '0x') continue;
+      const request = { account: tx.from, to: tx.to, data: tx.input, value: tx.value, gas: tx.gas, blockNumber: tx.blockNumber - 1n } as const;
+      const mine = await ours.createAccessList(request).catch((e: Error) => e);
+      const anvil = await theirs.createAccessList(request).catch((e: Error) => e);
+      // a call that reverts is an error on anvil and a result with "error" on go-ethereum (README)
+      if (anvil instanceof Error) continue;
+      expect(mine).not.toBeInstanceOf(Error);
+      const { accessList, gasUsed } = mine as Exclude<typeof mine, Error>;
+      expect({ hash, accessList: sorted(accessList), gasUsed }).toEqual({ hash, accessList: sorted(anvil.accessList), gasUsed: anvil.gasUsed });
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(5);
+  }, SLOW);
+
   test('ethers: logs, transactions, fee data', async () => {
     const ours = new JsonRpcProvider(c.bt.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
     const theirs = new JsonRpcProvider(c.anvil.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
