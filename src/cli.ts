@@ -36,7 +36,6 @@ function cacheDir(option: string | false | undefined): string | undefined {
 }
 
 /** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
-
 async function load(path: string | undefined, cache: string | false | undefined): Promise<ChainView | undefined> {
   try {
     const progress = loadProgress(process.stderr);

@@ -15,7 +15,7 @@ import { gethError } from '../../trace/render/errorStrings.ts';
 import { callRequest, RPC_GAS_CAP, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
-import { resolveNumberOrHash } from './blockReads.ts';
+import { headerAt } from './blockReads.ts';
 import { suggestTipCap } from './fees.ts';
 
 /** internal/ethapi/api.go accessListResult: `error` only when the message failed. */
@@ -29,8 +29,7 @@ export async function ethCreateAccessList(
   [args, at, stateOverrides]: [CallArgs, BlockNumberOrHash | undefined, StateOverrides | undefined],
   ctx: RpcContext,
 ): Promise<AccessListResult> {
-  const block = at === undefined ? ctx.chain.head : resolveNumberOrHash(ctx.chain, at);
-  if (block === undefined) throw new ServerError(at !== undefined && 'hash' in at ? 'header for hash not found' : 'header not found');
+  const block = headerAt(ctx.chain, at);
   const call = ctx.chain.call;
   if (call === undefined || ctx.chain.stateAfter === undefined) throw new ServerError('calls are not available here');
   const header = block.block.header;
