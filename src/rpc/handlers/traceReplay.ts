@@ -87,7 +87,7 @@ function matcher(filter: TraceFilter): (trace: ParityTraceJson) => boolean {
   };
 }
 
-export async function traceFilter([filter]: [TraceFilter], ctx: RpcContext): Promise<LazyArray<unknown>> {
+export async function traceFilter([filter]: [TraceFilter], ctx: RpcContext): Promise<LazyArray<unknown> | readonly unknown[]> {
   const latest = ctx.chain.head.number;
   const start = filter.fromBlock ?? 0n;
   if (start > latest) throw new ResourceNotFoundError(`block not found: 0x${start.toString(16)}`);
@@ -100,32 +100,36 @@ export async function traceFilter([filter]: [TraceFilter], ctx: RpcContext): Pro
   const matches = matcher(filter);
   const skip = filter.after === undefined ? 0 : Number(filter.after);
   const take = filter.count === undefined ? Number.POSITIVE_INFINITY : Number(filter.count);
+  // with a count, the answer is at most `count` traces: they are kept as they are found, and no
+  // block past the one that completes it is traced; without one, every trace of the range is
+  // rendered and matched as the answer is written (a huge range stops at the size limit)
+  const bounded = take !== Number.POSITIVE_INFINITY;
+  const kept: ParityTraceJson[] = [];
   const blocks: Iterable<ParityTraceJson>[] = [];
-  // with a count, blocks past the one that completes it are not traced (their matches are counted,
-  // each trace rendered and dropped)
-  let matched = 0;
-  for (let n = start; n <= end && matched < skip + take; n++) {
+  let skipped = 0;
+  for (let n = start; n <= end && kept.length < take; n++) {
     const block: ChainBlock | undefined = await fetchBlock(ctx.chain, { number: n });
     if (block === undefined) throw new ResourceNotFoundError(`block not found: 0x${n.toString(16)}`);
     if (isGenesis(ctx.chain, block)) continue;
     const traces = ctx.parity.block(await recordWithin(ctx, block, undefined)) as Iterable<ParityTraceJson>;
-    blocks.push(traces);
-    if (take !== Number.POSITIVE_INFINITY) for (const trace of traces) if (matches(trace)) matched++;
+    if (!bounded) {
+      blocks.push(traces);
+      continue;
+    }
+    for (const trace of traces) {
+      if (kept.length >= take) break;
+      if (!matches(trace)) continue;
+      if (skipped < skip) skipped++;
+      else kept.push(trace);
+    }
   }
-  // the traces are rendered and matched as the answer is written
+  if (bounded) return kept;
   return new LazyArray(function* () {
-    let skipped = 0;
-    let taken = 0;
+    let passed = 0;
     for (const traces of blocks) {
       for (const trace of traces) {
-        if (taken >= take) return;
         if (!matches(trace)) continue;
-        if (skipped < skip) {
-          skipped++;
-          continue;
-        }
-        taken++;
-        yield trace;
+        if (passed++ >= skip) yield trace;
       }
     }
   });
