@@ -2,7 +2,7 @@
 // post-state root kept, and later work for block N run from root(N-1), never from genesis.
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import { MerkleStateManager, Caches } from '@ethereumjs/statemanager';
+import { type MerkleStateManager, Caches } from '@ethereumjs/statemanager';
 import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm';
 import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
@@ -21,6 +21,8 @@ import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
 import { type Snapshot, snapshotBlock } from '../cache/snapshot.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
+import { ReplayStateManager } from './replayState.ts';
+import { batchScratchTries } from './scratchTries.ts';
 import { runOptions } from './runOptions.ts';
 import { SenderPrefetch } from './senders.ts';
 import { StoredBlock } from './storedBlock.ts';
@@ -156,8 +158,10 @@ export class FixtureChain implements ChainView {
   }
 
   private static async replay(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache): Promise<FixtureChain> {
-    const common = makeCommon(spec.path, spec.genesis, lazyKzg, await loadKeccak());
-    const stateManager = new MerkleStateManager({ common, caches: new Caches() });
+    batchScratchTries();
+    const keccak = await loadKeccak();
+    const common = makeCommon(spec.path, spec.genesis, lazyKzg, keccak);
+    const stateManager = new ReplayStateManager({ common, caches: new Caches() }, keccak);
     const genesisRoot = await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
     if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
       throw new FixtureError(`${spec.path}: genesis state root mismatch: expected ${bytesToHex(spec.genesisStateRoot)}, got ${bytesToHex(genesisRoot)}`);
@@ -196,7 +200,7 @@ export class FixtureChain implements ChainView {
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts)), nodes: new Map(stateDatabase(stateManager)) });
+    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts)), nodes: new Map(stateManager.database()) });
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
   }
 }
@@ -259,12 +263,6 @@ async function runChecked(spec: ChainSpec, vm: VM, i: number, block: Block, pare
   return result;
 }
 
-/** The state manager's backing store (MapDB of the trie's CheckpointDB): every trie node and code. */
-function stateDatabase(stateManager: MerkleStateManager): Map<string, string | Uint8Array> {
-  const trie = (stateManager as unknown as { _trie: { database(): { db: { _database: Map<string, string | Uint8Array> } } } })._trie;
-  return trie.database().db._database;
-}
-
 /**
  * A snapshot in place of the replay: its nodes become the state database, its roots, transaction
  * hashes and receipts the blocks' own, each block checked against its header (state root, logs
@@ -274,7 +272,7 @@ function stateDatabase(stateManager: MerkleStateManager): Map<string, string | U
 function restoreSnapshot(
   spec: ChainSpec,
   common: Common,
-  stateManager: MerkleStateManager,
+  stateManager: ReplayStateManager,
   snapshot: Snapshot,
   genesisRoot: Uint8Array,
   ordered: StoredBlock[],
@@ -284,7 +282,7 @@ function restoreSnapshot(
   const count = spec.traceTest !== undefined ? 1 : spec.blocks.length;
   if (snapshot.roots.length !== count + 1 || snapshot.blocks.length !== count) throw new SnapshotMismatch('another number of blocks');
   if (!equalsBytes(snapshot.roots[0]!, genesisRoot)) throw new SnapshotMismatch('another genesis state');
-  const db = stateDatabase(stateManager);
+  const db = stateManager.database();
   for (const [key, value] of snapshot.nodes) db.set(key, value);
   let txs = 0;
   for (let i = 0; i < count; i++) {

@@ -1,0 +1,111 @@
+// The replay's state manager: ethereumjs's MerkleStateManager, whose caches, checkpoints and journal
+// the VM drives unchanged, with its trie work done by StateTrie. A flush (each block's state root)
+// writes the accounts and slots changed since the last one as one batch per trie, and reads that miss
+// the caches walk decoded nodes. Both tries write the same nodes to the same database, so proofs,
+// dumps and the copies made for calls (plain MerkleStateManagers) read this state as their own.
+import { RLP } from '@ethereumjs/rlp';
+import { type Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import type { Common } from '@ethereumjs/common';
+import { Account, type Address, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, createAddressFromString, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
+import { StateTrie, type TrieWrite } from './stateTrie.ts';
+
+/** ethereumjs's prefix of code keys in the state database ('c'). */
+const CODEHASH_PREFIX = Uint8Array.of(0x63);
+
+interface CheckpointLayers {
+  readonly checkpoints: readonly { readonly keyValueMap: Map<string, Uint8Array | undefined> }[];
+  readonly db: { readonly _database: Map<string, string | Uint8Array> };
+}
+
+export class ReplayStateManager extends MerkleStateManager {
+  private readonly tries: StateTrie;
+  private readonly hash: (data: Uint8Array) => Uint8Array;
+
+  constructor(opts: { readonly common: Common; readonly caches: Caches }, hash: (data: Uint8Array) => Uint8Array) {
+    super(opts);
+    this.hash = hash;
+    const layers = this._trie.database() as unknown as CheckpointLayers;
+    const base = layers.db._database;
+    const read = (key: string): Uint8Array | undefined => {
+      for (let i = layers.checkpoints.length - 1; i >= 0; i--) {
+        const value = layers.checkpoints[i]!.keyValueMap.get(key);
+        if (value !== undefined) return value;
+      }
+      const value = base.get(key);
+      return typeof value === 'string' ? unprefixedHexToBytes(value) : value;
+    };
+    this.tries = new StateTrie(hash, read, (key, value) => base.set(key, value));
+  }
+
+  /** The database keys of the nodes of the state (and code): the snapshot's content. */
+  database(): Map<string, string | Uint8Array> {
+    return (this._trie.database() as unknown as CheckpointLayers).db._database;
+  }
+
+  override async getAccount(address: Address): Promise<Account | undefined> {
+    const cached = this._caches?.account?.get(address);
+    if (cached !== undefined) return cached.accountRLP !== undefined ? createAccountFromRLP(cached.accountRLP) : undefined;
+    const rlp = this.tries.get(this._trie.root(), bytesToUnprefixedHex(this.hash(address.bytes)));
+    const account = rlp === undefined ? undefined : createAccountFromRLP(rlp);
+    this._caches?.account?.put(address, account);
+    return account;
+  }
+
+  override async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    if (key.length !== 32) throw new Error('Storage key must be 32 bytes long');
+    const cached = this._caches?.storage?.get(address, key);
+    if (cached !== undefined) return RLP.decode(cached) as Uint8Array;
+    const account = await this.getAccount(address);
+    if (account === undefined) return new Uint8Array();
+    const value = this.tries.get(account.storageRoot, bytesToUnprefixedHex(this.hash(key)));
+    this._caches?.storage?.put(address, key, value ?? Uint8Array.of(0x80));
+    return value === undefined ? new Uint8Array() : (RLP.decode(value) as Uint8Array);
+  }
+
+  /**
+   * Into the storage cache only, as the cache is meant to work: ethereumjs's putStorage writes the
+   * slot through to the storage trie as well (`cache.put(…) ?? write(…)`, and put returns nothing),
+   * a trie update per SSTORE that the next flush would make anyway.
+   */
+  override async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    const cache = this._caches?.storage;
+    if (cache === undefined) return super.putStorage(address, key, value);
+    if (key.length !== 32) throw new Error('Storage key must be 32 bytes long');
+    if (value.length > 32) throw new Error('Storage value cannot be longer than 32 bytes');
+    if ((await this.getAccount(address)) === undefined) throw new Error('putStorage() called on non-existing account');
+    cache.put(address, key, RLP.encode(unpadBytes(value)));
+  }
+
+  /** Writes every cached change to the tries: code, then each account's slots as one batch, then the accounts as one. */
+  override async flush(): Promise<void> {
+    for (const [addressHex, element] of this._caches?.code?.flush() ?? []) {
+      if (element.code === undefined) continue;
+      const address = createAddressFromString(`0x${addressHex}`);
+      const codeHash = this.hash(element.code);
+      await this._trie.database().put(this._prefixCodeHashes ? concatBytes(CODEHASH_PREFIX, codeHash) : codeHash, element.code);
+      if ((await this.getAccount(address)) === undefined) await this.putAccount(address, new Account());
+      await this.modifyAccountFields(address, { codeHash });
+    }
+    const slots = new Map<string, TrieWrite[]>();
+    for (const [addressHex, keyHex, value] of this._caches?.storage?.flush() ?? []) {
+      const decoded = RLP.decode(value ?? new Uint8Array()) as Uint8Array;
+      const write: TrieWrite = [bytesToUnprefixedHex(this.hash(unprefixedHexToBytes(keyHex))), decoded.length > 0 ? RLP.encode(decoded) : undefined];
+      const writes = slots.get(addressHex);
+      if (writes === undefined) slots.set(addressHex, [write]);
+      else writes.push(write);
+    }
+    for (const [addressHex, writes] of slots) {
+      const address = createAddressFromString(`0x${addressHex}`);
+      const account = await this.getAccount(address);
+      if (account === undefined) continue;
+      account.storageRoot = this.tries.apply(account.storageRoot, writes);
+      delete this._storageTries[bytesToUnprefixedHex(this.hash(address.bytes))];
+      await this.putAccount(address, account);
+    }
+    const accounts: TrieWrite[] = [];
+    for (const [addressHex, element] of this._caches?.account?.flush() ?? []) {
+      accounts.push([bytesToUnprefixedHex(this.hash(unprefixedHexToBytes(addressHex))), element.accountRLP]);
+    }
+    if (accounts.length > 0) this._trie.root(this.tries.apply(this._trie.root(), accounts));
+  }
+}
