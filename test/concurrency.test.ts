@@ -81,7 +81,7 @@ describe('a long trace and cheap requests', () => {
   const traceBlock = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceBlockByNumber', params: ['0x1', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }] });
   const blockNumber = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_blockNumber', params: [] });
 
-  test('eth_blockNumber answers while a ten-transaction trace is still running', async () => {
+  test('eth_blockNumber answers while a forty-transaction trace is still running', async () => {
     const url = serve(createContext(slow, { traceTimeoutMs: 0, log: () => {} }));
     let traceDone = 0;
     const start = performance.now();

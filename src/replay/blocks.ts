@@ -8,19 +8,31 @@ import { createAddressFromString } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
 
-export function decodeBlock(spec: ChainSpec, common: Common, i: number): Block {
+/**
+ * Block `i` of the fixture, with its recorded senders if any. Sealed (frozen, as ethereumjs freezes
+ * what it decodes, which is where it caches hashes and senders) unless `seal` is false: the replay
+ * first gives the transactions what the sender worker computed, then seals (sealBlock).
+ */
+export function decodeBlock(spec: ChainSpec, common: Common, i: number, seal = true): Block {
   const entry = spec.blocks[i]!;
-  // With recorded senders the block stays unfrozen, so each transaction can be given its sender.
-  const senders = spec.senders?.get(i);
-  const opts = { common, setHardfork: true, skipConsensusFormatValidation: true, freeze: senders === undefined };
+  const opts = { common, setHardfork: true, skipConsensusFormatValidation: true, freeze: false };
   let block: Block;
   try {
     block = entry instanceof Uint8Array ? createBlockFromRLP(entry, opts) : createBlockFromRPC(entry as never, [], opts);
   } catch (error) {
     throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
   }
+  const senders = spec.senders?.get(i);
   if (senders !== undefined && senders.length === block.transactions.length) useRecordedSenders(block, senders);
+  if (seal) sealBlock(block);
   return block;
+}
+
+/** Freezes a block decoded unfrozen: its transactions, header and itself. */
+export function sealBlock(block: Block): void {
+  for (const tx of block.transactions) Object.freeze(tx);
+  Object.freeze(block.header);
+  Object.freeze(block);
 }
 
 /**

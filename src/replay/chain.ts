@@ -2,13 +2,13 @@
 // post-state root kept, and later work for block N run from root(N-1), never from genesis.
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import { type MerkleStateManager, Caches } from '@ethereumjs/statemanager';
+import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm';
 import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
-import { buildGenesis, buildTraceTestBlock, decodeBlock } from './blocks.ts';
+import { buildGenesis, buildTraceTestBlock, decodeBlock, sealBlock } from './blocks.ts';
 import { recordCalls, type TracedCalls } from './callTrace.ts';
 import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
 import { StateReaders } from './stateReader.ts';
@@ -21,10 +21,10 @@ import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
 import { type Snapshot, snapshotBlock } from '../cache/snapshot.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
-import { ReplayStateManager } from './replayState.ts';
+import { ReplayStateManager, replayCaches } from './replayState.ts';
 import { batchScratchTries } from './scratchTries.ts';
 import { runOptions } from './runOptions.ts';
-import { SenderPrefetch } from './senders.ts';
+import { SenderPool } from './senders.ts';
 import { StoredBlock } from './storedBlock.ts';
 import { receiptInfos } from './receipts.ts';
 
@@ -161,7 +161,7 @@ export class FixtureChain implements ChainView {
     batchScratchTries();
     const keccak = await loadKeccak();
     const common = makeCommon(spec.path, spec.genesis, lazyKzg, keccak);
-    const stateManager = new ReplayStateManager({ common, caches: new Caches() }, keccak);
+    const stateManager = new ReplayStateManager({ common, caches: replayCaches() }, keccak);
     const genesisRoot = await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
     if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
       throw new FixtureError(`${spec.path}: genesis state root mismatch: expected ${bytesToHex(spec.genesisStateRoot)}, got ${bytesToHex(genesisRoot)}`);
@@ -190,10 +190,13 @@ export class FixtureChain implements ChainView {
     if (snapshot !== undefined) {
       restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
     } else {
-      const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i));
-      const senders = spec.senders === undefined || spec.senders.size === 0 ? SenderPrefetch.start(decoded) : undefined;
+      // decoded unsealed: the sender worker's pool gives each transaction its own methods first (senders.ts)
+      const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i, false));
+      const rlp = (i: number): Uint8Array | undefined => (spec.traceTest === undefined && spec.blocks[i] instanceof Uint8Array ? spec.blocks[i] : undefined);
+      const senders = spec.senders === undefined || spec.senders.size === 0 ? SenderPool.start(decoded, rlp) : undefined;
+      decoded.forEach(sealBlock);
       try {
-        await replayBlocks(spec, vm, decoded, ordered, blocks, progress, senders);
+        await replayBlocks(spec, vm, decoded, ordered, blocks, progress);
       } finally {
         senders?.stop();
       }
@@ -213,11 +216,9 @@ async function replayBlocks(
   ordered: StoredBlock[],
   blocks: Map<bigint, { readonly block: Block }>,
   progress: LoadProgress | undefined,
-  senders: SenderPrefetch | undefined,
 ): Promise<void> {
   let txs = 0;
   for (const [i, block] of decoded.entries()) {
-    await senders?.ready(i);
     const parent = ordered[ordered.length - 1]!;
     if (spec.traceTest === undefined && !equalsBytes(block.header.parentHash, parent.hash)) {
       throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not follow block ${parent.number} (parentHash ${bytesToHex(block.header.parentHash)}, want ${bytesToHex(parent.hash)})`);

@@ -72,8 +72,64 @@ export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG, keccak2
   } as unknown as EjsGethGenesis;
   try {
     // Left on the last configured fork: the EVM picks fork-dependent backends (BLS) at construction.
-    return createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } });
+    return withParamsMemo(createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } }));
   } catch (error) {
     throw new FixtureError(`${path}: unsupported genesis config (${(error as Error).message})`);
   }
+}
+
+interface ParamsInternals {
+  _params: object;
+  _paramsCache: object;
+  readonly _hardfork: string;
+  readonly _eips: readonly number[];
+  _buildParamsCache(): void;
+}
+
+/** Per parameter table (shared by a Common and its copies): what was merged into it last, and the caches built on it. */
+interface ParamsState {
+  version: number;
+  last: object | undefined;
+  readonly built: Map<string, object>;
+}
+
+const paramsStates = new WeakMap<object, ParamsState>();
+
+function paramsState(params: object): ParamsState {
+  let state = paramsStates.get(params);
+  if (state === undefined) paramsStates.set(params, (state = { version: 0, last: undefined, built: new Map() }));
+  return state;
+}
+
+/**
+ * Every transaction ethereumjs constructs copies its Common and merges the transaction parameters
+ * into the parameter table the copies share (two JSON round trips), then rebuilds the copy's
+ * parameter cache by walking every fork: 4% of a load. Merging the same table that was merged last
+ * changes nothing, and a cache built for the same table, fork and EIPs is the same, so both are
+ * skipped. The two methods are set on the instance, where Common.copy (Object.assign) carries them
+ * to every copy.
+ */
+function withParamsMemo(common: Common): Common {
+  const proto = Object.getPrototypeOf(common) as { updateParams(this: Common, params: object): void; _buildParamsCache(this: unknown): void };
+  const self = common as unknown as ParamsInternals & { updateParams(params: object): void };
+  self.updateParams = function (this: Common, params: object): void {
+    const state = paramsState((this as unknown as ParamsInternals)._params);
+    if (state.last === params) return (this as unknown as ParamsInternals)._buildParamsCache();
+    state.version++;
+    state.last = params;
+    proto.updateParams.call(this, params);
+  };
+  self._buildParamsCache = function (this: ParamsInternals): void {
+    const state = paramsState(this._params);
+    const key = `${state.version} ${this._hardfork} ${this._eips.join(',')}`;
+    const built = state.built.get(key);
+    if (built !== undefined) {
+      this._paramsCache = built;
+      return;
+    }
+    proto._buildParamsCache.call(this);
+    if (state.built.size >= 256) state.built.clear();
+    state.built.set(key, this._paramsCache);
+  };
+  return common;
 }

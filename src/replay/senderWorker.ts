@@ -1,19 +1,74 @@
-// The sender-recovery worker (replay/senders.ts): recovers the public key of each signature it is
-// sent with ethereumjs's own ecrecover, the function a transaction calls when it has no other, so a
-// replay's expensive secp256k1 work runs on a second core beside the EVM.
-import { ecrecover } from '@ethereumjs/util';
-import type { SenderJob, SenderKeys } from './senders.ts';
+// The sender worker (replay/senders.ts). For each transaction of the chain, in order, that the replay
+// has not taken already, it computes from the transaction's bytes as the block holds them what the
+// replay would otherwise compute on the EVM's thread: the hash (the keccak of those bytes), the
+// signed message (the fields but the signature, with the chain id of an EIP-155 v) and from it,
+// with ethereumjs's own ecrecover, the sender's public key and address; and leaves them in the
+// shared results. Bytes that are not canonical RLP get nothing (ethereumjs's hash re-encodes the
+// fields), nor does a signature it cannot recover: the replay then computes, or refuses, itself.
+import { RLP } from '@ethereumjs/rlp';
+import { bigIntToUnpaddedBytes, bytesToBigInt, concatBytes, ecrecover, equalsBytes } from '@ethereumjs/util';
+import { loadKeccak } from './keccak.ts';
+import { DONE, FREE, HAS_HASH, HAS_KEY, RESULT_BYTES, type SenderJob, WORKING } from './senders.ts';
 
-declare const self: { onmessage: ((event: MessageEvent<SenderJob>) => void) | null; postMessage(message: SenderKeys): void };
+declare const self: { onmessage: ((event: MessageEvent<SenderJob>) => void) | null };
 
-self.onmessage = (event) => {
-  const { block, items } = event.data;
-  const keys = items.map((item) => {
-    try {
-      return ecrecover(item.hash, item.v, item.r, item.s, item.chainId);
-    } catch {
-      return null; // the replay's own call fails the same way, with ethereumjs's message
+const EMPTY = new Uint8Array();
+
+/** Writes what can be computed of one transaction at `at` in `out`: its flags, key, address and hash. */
+function compute(raw: Uint8Array, keccak: (data: Uint8Array) => Uint8Array, out: Uint8Array, at: number): void {
+  const typed = raw[0]! <= 0x7f;
+  const body = typed ? raw.subarray(1) : raw;
+  const fields = RLP.decode(body) as Uint8Array[];
+  if (!Array.isArray(fields) || fields.length < 4 || !equalsBytes(RLP.encode(fields), body)) return;
+  out.set(keccak(raw), at + 85);
+  out[at] = HAS_HASH;
+  const [v, r, s] = fields.slice(-3) as [Uint8Array, Uint8Array, Uint8Array];
+  if (!(v instanceof Uint8Array && r instanceof Uint8Array && s instanceof Uint8Array)) return;
+  const vNumber = bytesToBigInt(v);
+  let message: Uint8Array;
+  let chainId: bigint | undefined;
+  if (typed) message = concatBytes(raw.subarray(0, 1), RLP.encode(fields.slice(0, -3)));
+  else if (fields.length !== 9) return;
+  else if (vNumber === 27n || vNumber === 28n) message = RLP.encode(fields.slice(0, 6));
+  else if (vNumber >= 35n) {
+    chainId = (vNumber - 35n) / 2n;
+    message = RLP.encode([...fields.slice(0, 6), bigIntToUnpaddedBytes(chainId), EMPTY, EMPTY]);
+  } else return;
+  const key = ecrecover(keccak(message), vNumber, r, s, chainId);
+  out.set(key, at + 1);
+  out.set(keccak(key).subarray(12), at + 65);
+  out[at] = HAS_HASH | HAS_KEY;
+}
+
+/** Each block's transactions as bytes; undefined where the RLP does not decode to as many as the replay has. */
+function transactions(block: SenderJob['blocks'][number]): readonly Uint8Array[] | undefined {
+  if (block.txs !== undefined) return block.txs;
+  try {
+    // a block is [header, transactions, …]; a typed transaction is a byte string, a legacy one a list
+    const items = (RLP.decode(block.rlp!) as unknown[])[1] as (Uint8Array | Uint8Array[])[];
+    const raws = items.map((item) => (item instanceof Uint8Array ? item : RLP.encode(item)));
+    return raws.length === block.count ? raws : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+self.onmessage = async (event) => {
+  const keccak = await loadKeccak();
+  const state = new Int32Array(event.data.state);
+  const out = new Uint8Array(event.data.results);
+  let index = 0;
+  for (const block of event.data.blocks) {
+    const raws = transactions(block);
+    for (let j = 0; j < block.count; j++, index++) {
+      if (Atomics.compareExchange(state, index, FREE, WORKING) !== FREE) continue; // the replay took it
+      try {
+        if (raws !== undefined) compute(raws[j]!, keccak, out, index * RESULT_BYTES);
+      } catch {
+        // nothing for this one: the replay computes (or refuses) it itself
+      }
+      Atomics.store(state, index, DONE);
+      Atomics.notify(state, index);
     }
-  });
-  self.postMessage({ block, keys });
+  }
 };

@@ -1,43 +1,46 @@
 // Sender recovery beside the replay. A chain.rlp (or any fixture without recorded senders) makes
 // every transaction recover its sender's key from its signature (pure-JS secp256k1, about half a
-// millisecond each: the largest single cost of a load). Here a worker recovers the keys of the
-// next blocks with ethereumjs's own ecrecover while the EVM runs the current block, and each key
-// goes into the transaction's own sender cache, where ethereumjs's getSenderPublicKey looks first
-// (tx/src/capabilities/legacy.ts). A signature ethereumjs would refuse (high s after Homestead, a
-// bad v) gets no key, so the replay's own call refuses it with ethereumjs's message, as without
-// the worker; so does a key the worker has not delivered yet.
+// millisecond each: the largest single cost of a load), and hash its signed message, its address
+// and itself. A worker (senderWorker.ts) does all four from the transactions' bytes as the blocks
+// hold them, in chain order, while the EVM runs, and leaves each result in shared memory. Each
+// transaction asks for its own when ethereumjs first wants its sender (getSenderAddress,
+// getSenderPublicKey) or hash: a result there is used; a transaction the worker has not reached
+// yet is claimed and recovered on the spot, so the two threads share the work whichever is ahead,
+// and neither waits for the other except on the one transaction the worker is computing right then.
+// The results go where ethereumjs keeps them (tx.cache: tx/src/capabilities/legacy.ts), the
+// address (which ethereumjs does not keep) beside it. A signature ethereumjs would refuse (high s
+// after Homestead, a bad v) is left to ethereumjs, which refuses it with its own message.
 import type { Block } from '@ethereumjs/block';
-import { Capability, type TypedTransaction } from '@ethereumjs/tx';
-import { bigIntToUnpaddedBytes, SECP256K1_ORDER_DIV_2 } from '@ethereumjs/util';
+import type { TypedTransaction } from '@ethereumjs/tx';
+import { Address, SECP256K1_ORDER_DIV_2 } from '@ethereumjs/util';
 
-export interface SenderItem {
-  readonly hash: Uint8Array;
-  readonly v: bigint;
-  readonly r: Uint8Array;
-  readonly s: Uint8Array;
-  readonly chainId: bigint | undefined;
-}
-/** To the worker: the signatures of one block. */
+/** To the worker: every block's transactions (as the block's RLP, or each one's bytes) and the shared memory. */
 export interface SenderJob {
-  readonly block: number;
-  readonly items: readonly SenderItem[];
+  readonly state: SharedArrayBuffer;
+  readonly results: SharedArrayBuffer;
+  readonly blocks: readonly { readonly count: number; readonly rlp?: Uint8Array; readonly txs?: readonly Uint8Array[] }[];
 }
-/** From the worker: their public keys, null where recovery failed. */
-export interface SenderKeys {
-  readonly block: number;
-  readonly keys: readonly (Uint8Array | null)[];
-}
+
+/** A transaction's state word: not taken yet, being computed by the worker, computed, taken by the replay. */
+export const FREE = 0;
+export const WORKING = 1;
+export const DONE = 2;
+export const TAKEN = 3;
+/** A result: flags, public key (64), address (20), hash (32). */
+export const RESULT_BYTES = 117;
+export const HAS_HASH = 1;
+export const HAS_KEY = 2;
 
 /** Below this many signatures a worker's start-up costs more than it saves. */
 const MIN_SIGNATURES = 400;
-/** Blocks whose signatures are sent ahead of the one being run. */
-const AHEAD = 4;
-/** A block's keys not here this long after the replay asked: the worker is given up for the load. */
-const PATIENCE_MS = 2000;
+/** Transactions given to one worker (their shared results take 117 bytes each); later ones recover on the spot. */
+const MAX_TRANSACTIONS = 1 << 20;
+/** How long the replay waits for the transaction the worker is on before doing it itself. */
+const PATIENCE_MS = 1000;
 
 /** The worker of this runtime: Bun from source or compiled; elsewhere (the Deno/Node bundle) none. */
 function startWorker(): Worker | undefined {
-  if (typeof Bun === 'undefined' || typeof Worker === 'undefined') return undefined;
+  if (typeof Bun === 'undefined' || typeof Worker === 'undefined' || typeof SharedArrayBuffer === 'undefined') return undefined;
   try {
     // a compiled binary holds the worker as its second entry point (build.ts)
     const compiled = Bun.main.startsWith('/$bunfs/');
@@ -48,80 +51,123 @@ function startWorker(): Worker | undefined {
 }
 
 /** Whether ethereumjs would try to recover this signature at all (legacy.ts getSenderPublicKey). */
-function recoverable(tx: TypedTransaction): tx is TypedTransaction & { v: bigint; r: bigint; s: bigint } {
-  if (tx.v === undefined || tx.r === undefined || tx.s === undefined || tx.cache.senderPubKey !== undefined) return false;
+function recoverable(tx: TypedTransaction): boolean {
+  if (tx.v === undefined || tx.r === undefined || tx.s === undefined) return false;
   // EIP-2: ethereumjs refuses a high s itself (validateHighS)
   return !(tx.common.gteHardfork('homestead') && tx.s > SECP256K1_ORDER_DIV_2);
 }
 
-export class SenderPrefetch {
-  private readonly jobs = new Map<number, readonly TypedTransaction[]>();
-  private readonly arrived = new Map<number, () => void>();
-  private readonly done = new Set<number>();
-  private posted = 0;
-  private failed = false;
+interface TxMethods {
+  getSenderAddress(this: TypedTransaction): Address;
+  getSenderPublicKey(this: TypedTransaction): Uint8Array;
+  hash(this: TypedTransaction): Uint8Array;
+}
+
+export class SenderPool {
+  private readonly state: Int32Array;
+  private readonly results: Uint8Array;
+  private stopped = false;
 
   private constructor(
     private readonly worker: Worker,
-    private readonly blocks: readonly Block[],
+    count: number,
   ) {
-    worker.onmessage = (event: MessageEvent<SenderKeys>) => this.receive(event.data);
-    // a worker that cannot start or dies leaves every key to the replay itself
-    worker.onerror = () => this.fail();
+    this.state = new Int32Array(new SharedArrayBuffer(4 * count));
+    this.results = new Uint8Array(new SharedArrayBuffer(RESULT_BYTES * count));
+    // a worker that cannot start or dies leaves every transaction to the replay
+    worker.onerror = () => this.stop();
   }
 
-  /** A prefetch for `blocks` (frozen: ethereumjs caches a sender only there), or undefined when it would not pay. */
-  static start(blocks: readonly Block[]): SenderPrefetch | undefined {
-    let signatures = 0;
-    for (const block of blocks) signatures += block.transactions.length;
-    if (signatures < MIN_SIGNATURES) return undefined;
+  /**
+   * A worker for the transactions of `blocks` (decoded unfrozen: each transaction is given its own
+   * getSenderAddress, getSenderPublicKey and hash here; the caller then seals the blocks), `rlp`
+   * giving block i's RLP where the fixture has it; undefined when it would not pay.
+   */
+  static start(blocks: readonly Block[], rlp: (i: number) => Uint8Array | undefined): SenderPool | undefined {
+    let count = 0;
+    for (const block of blocks) count += block.transactions.length;
+    if (count < MIN_SIGNATURES) return undefined;
     const worker = startWorker();
-    return worker === undefined ? undefined : new SenderPrefetch(worker, blocks);
+    if (worker === undefined) return undefined;
+    const pool = new SenderPool(worker, Math.min(count, MAX_TRANSACTIONS));
+    const job: SenderJob['blocks'][number][] = [];
+    let index = 0;
+    for (const [i, block] of blocks.entries()) {
+      if (index + block.transactions.length > MAX_TRANSACTIONS) break;
+      for (const tx of block.transactions) pool.attach(tx, index++);
+      const bytes = rlp(i);
+      // slice: a view into the fixture's buffer would carry the whole buffer to the worker
+      job.push(bytes !== undefined ? { count: block.transactions.length, rlp: bytes.slice() } : { count: block.transactions.length, txs: block.transactions.map((tx) => tx.serialize()) });
+    }
+    worker.postMessage({ state: pool.state.buffer as SharedArrayBuffer, results: pool.results.buffer as SharedArrayBuffer, blocks: job } satisfies SenderJob);
+    return pool;
   }
 
-  /** Resolves once the keys of block `i` (an index into the blocks) are in place, or will not come. */
-  ready(i: number): Promise<void> {
-    while (!this.failed && this.posted < Math.min(this.blocks.length, i + 1 + AHEAD)) this.post(this.posted++);
-    if (this.failed || this.done.has(i)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.fail(), PATIENCE_MS);
-      this.arrived.set(i, () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  /** How many transactions the worker has computed, how many were taken by the replay, how many are left. */
+  counts(): { readonly done: number; readonly taken: number; readonly left: number } {
+    let done = 0;
+    let taken = 0;
+    for (let i = 0; i < this.state.length; i++) {
+      const state = Atomics.load(this.state, i);
+      if (state === DONE) done++;
+      else if (state === TAKEN) taken++;
+    }
+    return { done, taken, left: this.state.length - done - taken };
   }
 
+  /** Ends the worker; what it computed stays readable, and what it did not is done on the spot. */
   stop(): void {
+    this.stopped = true;
     this.worker.terminate();
-    this.fail();
   }
 
-  private post(i: number): void {
-    const txs = this.blocks[i]!.transactions.filter((tx) => Object.isFrozen(tx) && recoverable(tx));
-    const items = txs.map((tx): SenderItem => {
-      const { v, r, s } = tx as TypedTransaction & { v: bigint; r: bigint; s: bigint };
-      const chainId = tx.supports(Capability.EIP155ReplayProtection) ? tx.common.chainId() : undefined;
-      return { hash: tx.getMessageToVerifySignature(), v, r: bigIntToUnpaddedBytes(r), s: bigIntToUnpaddedBytes(s), chainId };
+  private attach(tx: TypedTransaction, index: number): void {
+    const own = Object.getPrototypeOf(tx) as TxMethods;
+    let sender: Address | undefined;
+    Object.defineProperty(tx, 'getSenderAddress', { value: () => (sender ??= this.sender(tx, index, own)) });
+    Object.defineProperty(tx, 'getSenderPublicKey', { value: () => this.key(tx, index, own) });
+    Object.defineProperty(tx, 'hash', {
+      value: () => {
+        if (tx.cache.hash !== undefined) return tx.cache.hash;
+        if (Atomics.load(this.state, index) === DONE && this.results[index * RESULT_BYTES]! & HAS_HASH) {
+          const at = index * RESULT_BYTES + 85;
+          return (tx.cache.hash = this.results.slice(at, at + 32));
+        }
+        return own.hash.call(tx);
+      },
     });
-    this.jobs.set(i, txs);
-    this.worker.postMessage({ block: i, items } satisfies SenderJob);
   }
 
-  private receive({ block, keys }: SenderKeys): void {
-    const txs = this.jobs.get(block) ?? [];
-    this.jobs.delete(block);
-    keys.forEach((key, j) => {
-      if (key !== null) txs[j]!.cache.senderPubKey = key;
-    });
-    this.done.add(block);
-    this.arrived.get(block)?.();
-    this.arrived.delete(block);
+  /** The sender: the worker's, or ethereumjs's own (which asks key() for the public key). */
+  private sender(tx: TypedTransaction, index: number, own: TxMethods): Address {
+    if (recoverable(tx) && this.computed(index) && this.results[index * RESULT_BYTES]! & HAS_KEY) {
+      const at = index * RESULT_BYTES;
+      tx.cache.senderPubKey ??= this.results.slice(at + 1, at + 65);
+      return new Address(this.results.slice(at + 65, at + 85));
+    }
+    return own.getSenderAddress.call(tx);
   }
 
-  private fail(): void {
-    this.failed = true;
-    for (const resolve of this.arrived.values()) resolve();
-    this.arrived.clear();
+  /** The public key: cached, the worker's, or recovered by ethereumjs here (which caches it; a frozen transaction). */
+  private key(tx: TypedTransaction, index: number, own: TxMethods): Uint8Array {
+    if (tx.cache.senderPubKey !== undefined) return tx.cache.senderPubKey;
+    if (recoverable(tx) && this.computed(index) && this.results[index * RESULT_BYTES]! & HAS_KEY) {
+      const at = index * RESULT_BYTES + 1;
+      return (tx.cache.senderPubKey = this.results.slice(at, at + 64));
+    }
+    return own.getSenderPublicKey.call(tx); // ethereumjs recovers it, or refuses it with its message
+  }
+
+  /**
+   * Whether the worker has computed transaction `index`: one it has not reached is claimed for
+   * this thread (false; the worker skips it); one it is on is waited for.
+   */
+  private computed(index: number): boolean {
+    let state = Atomics.load(this.state, index);
+    if (state === FREE && Atomics.compareExchange(this.state, index, FREE, TAKEN) === FREE) return false;
+    for (const until = performance.now() + PATIENCE_MS; state === WORKING && !this.stopped && performance.now() < until; state = Atomics.load(this.state, index)) {
+      Atomics.wait(this.state, index, WORKING, 5);
+    }
+    return state === DONE;
   }
 }

@@ -154,9 +154,12 @@ export function heavyFixture(): Promise<Fixture> {
   return buildFixture(SHANGHAI, [[{ to: LOGGER, gas: 6_000_000n }], creates, fills]);
 }
 
-/** Shanghai chain of one block: the ten SSTORE-filling transactions (a slow block to trace). */
+/**
+ * Shanghai chain (a 120M gas limit) of one block: forty SSTORE-filling transactions, about 5,400 new
+ * slots (a slow block to trace: some 0.3 s).
+ */
 export function slowBlockFixture(): Promise<Fixture> {
-  return buildFixture(SHANGHAI, [Array.from({ length: 10 }, (_, i) => ({ to: FILLER, gas: 2_990_000n, data: word(i * 100_000) }))]);
+  return buildFixture({ ...SHANGHAI, gasLimit: '0x' + (120_000_000).toString(16) }, [Array.from({ length: 40 }, (_, i) => ({ to: FILLER, gas: 2_990_000n, data: word(i * 100_000) }))]);
 }
 
 /** Cancun chain of one block: one transaction straight to the point-evaluation precompile with `input`. */

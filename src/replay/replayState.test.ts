@@ -1,0 +1,101 @@
+// ReplayStateManager against ethereumjs's MerkleStateManager: the same account, storage and code
+// writes, deletions, cleared storage, checkpoints, commits and reverts, made as the EVM makes them,
+// give the same state roots and the same reads, and a plain MerkleStateManager reads the state it
+// wrote. (Put a new Account over one with storage, without clearing it, and the two differ:
+// ethereumjs keeps the old slots in its cached storage trie; the EVM never does that.)
+import { describe, expect, test } from 'bun:test';
+import { Common, Mainnet } from '@ethereumjs/common';
+import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import { Account, Address, bytesToHex } from '@ethereumjs/util';
+import { loadKeccak } from './keccak.ts';
+import { ReplayStateManager, replayCaches } from './replayState.ts';
+
+const keccak = await loadKeccak();
+
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const addresses = Array.from({ length: 12 }, (_, i) => new Address(Uint8Array.from({ length: 20 }, (_, j) => (i * 31 + j) & 0xff)));
+const slots = Array.from({ length: 10 }, (_, i) => Uint8Array.from({ length: 32 }, (_, j) => (j === 31 ? i : 0)));
+
+/**
+ * An account's nonce and balance set as the EVM sets them: read, modified and put back, or, where
+ * there is none, a new account with its storage cleared (as a CREATE does: evm.ts _executeCreate).
+ */
+async function touch(sm: MerkleStateManager, address: Address, nonce: bigint): Promise<void> {
+  const account = await sm.getAccount(address);
+  if (account === undefined) {
+    await sm.putAccount(address, new Account(nonce, 10n ** 18n));
+    await sm.clearStorage(address);
+  } else {
+    account.nonce = nonce;
+    account.balance += 1n;
+    await sm.putAccount(address, account);
+  }
+}
+
+describe('ReplayStateManager', () => {
+  test('random writes, deletions and checkpoints: the roots and reads of MerkleStateManager', async () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const next = random(seed);
+      const common = new Common({ chain: Mainnet, customCrypto: { keccak256: keccak } });
+      const mine = new ReplayStateManager({ common, caches: replayCaches() }, keccak);
+      const theirs = new MerkleStateManager({ common, caches: new Caches() });
+      const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+      for (let block = 0; block < 8; block++) {
+        for (const sm of [mine, theirs]) await sm.checkpoint();
+        for (let n = Math.floor(next() * 30); n >= 0; n--) {
+          const roll = next();
+          const address = pick(addresses);
+          const slot = pick(slots);
+          const value = next() < 0.25 ? new Uint8Array() : Uint8Array.of(Math.floor(next() * 256), 7);
+          const nonce = BigInt(Math.floor(next() * 5));
+          const code = Uint8Array.of(0x60, Math.floor(next() * 256), 0x00);
+          const other = pick(addresses);
+          const undo = next() < 0.5;
+          for (const sm of [mine, theirs]) {
+            const exists = (await sm.getAccount(address)) !== undefined;
+            if (roll < 0.3) await touch(sm, address, nonce);
+            else if (roll < 0.6) {
+              if (exists) await sm.putStorage(address, slot, value);
+            } else if (roll < 0.7) await sm.deleteAccount(address);
+            else if (roll < 0.75) {
+              if (exists) await sm.clearStorage(address);
+            } else if (roll < 0.8) {
+              if (exists) await sm.putCode(address, code);
+            } else if (roll < 0.9) {
+              await sm.checkpoint();
+              if (exists) await sm.putStorage(address, slot, Uint8Array.of(9));
+              await touch(sm, other, 99n);
+              await (undo ? sm.revert() : sm.commit());
+            }
+          }
+        }
+        for (const sm of [mine, theirs]) await sm.commit();
+        const [a, b] = [await mine.getStateRoot(), await theirs.getStateRoot()];
+        expect(`${seed}/${block} ${bytesToHex(a)}`).toBe(`${seed}/${block} ${bytesToHex(b)}`);
+      }
+      // reads from a fresh view of the final root, each from the other's database
+      const reader = mine.shallowCopy(false);
+      await reader.setStateRoot(await mine.getStateRoot());
+      for (const address of addresses) {
+        const want = await theirs.getAccount(address);
+        expect((await mine.getAccount(address))?.serialize()).toEqual(want?.serialize());
+        expect((await reader.getAccount(address))?.serialize()).toEqual(want?.serialize());
+        for (const slot of slots) {
+          if (want === undefined) continue;
+          const value = bytesToHex(await theirs.getStorage(address, slot));
+          expect(bytesToHex(await mine.getStorage(address, slot))).toBe(value);
+          expect(bytesToHex(await reader.getStorage(address, slot))).toBe(value);
+        }
+      }
+    }
+  }, 60_000);
+});
