@@ -2,12 +2,13 @@
 // has not taken already, it computes from the transaction's bytes as the block holds them what the
 // replay would otherwise compute on the EVM's thread: the hash (the keccak of those bytes), the
 // signed message (the fields but the signature, with the chain id of an EIP-155 v) and from it,
-// with ethereumjs's own ecrecover, the sender's public key and address; and leaves them in the
-// shared results. Bytes that are not canonical RLP get nothing (ethereumjs's hash re-encodes the
+// with libsecp256k1 (secp256k1.ts; ethereumjs's own ecrecover where that cannot load), the
+// sender's public key and address; and leaves them in the shared results. Bytes that are not canonical RLP get nothing (ethereumjs's hash re-encodes the
 // fields), nor does a signature it cannot recover: the replay then computes, or refuses, itself.
 import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt, concatBytes, ecrecover, equalsBytes } from '@ethereumjs/util';
 import { loadKeccak } from './keccak.ts';
+import { loadRecover, type Recover } from './secp256k1.ts';
 import { DONE, FREE, HAS_HASH, HAS_KEY, RESULT_BYTES, type SenderJob, WORKING } from './senders.ts';
 
 declare const self: { onmessage: ((event: MessageEvent<SenderJob>) => void) | null };
@@ -15,7 +16,7 @@ declare const self: { onmessage: ((event: MessageEvent<SenderJob>) => void) | nu
 const EMPTY = new Uint8Array();
 
 /** Writes what can be computed of one transaction at `at` in `out`: its flags, key, address and hash. */
-function compute(raw: Uint8Array, keccak: (data: Uint8Array) => Uint8Array, out: Uint8Array, at: number): void {
+function compute(raw: Uint8Array, keccak: (data: Uint8Array) => Uint8Array, recover: Recover | undefined, out: Uint8Array, at: number): void {
   const typed = raw[0]! <= 0x7f;
   const body = typed ? raw.subarray(1) : raw;
   const fields = RLP.decode(body) as Uint8Array[];
@@ -34,7 +35,15 @@ function compute(raw: Uint8Array, keccak: (data: Uint8Array) => Uint8Array, out:
     chainId = (vNumber - 35n) / 2n;
     message = RLP.encode([...fields.slice(0, 6), bigIntToUnpaddedBytes(chainId), EMPTY, EMPTY]);
   } else return;
-  const key = ecrecover(keccak(message), vNumber, r, s, chainId);
+  const hash = keccak(message);
+  let key: Uint8Array | null;
+  if (recover === undefined) key = ecrecover(hash, vNumber, r, s, chainId);
+  else {
+    // the recovery id as ethereumjs's calculateSigRecovery derives it from v
+    const id = chainId !== undefined ? vNumber - (chainId * 2n + 35n) : typed ? vNumber : vNumber - 27n;
+    key = recover(hash, r, s, Number(id));
+  }
+  if (key === null) return;
   out.set(key, at + 1);
   out.set(keccak(key).subarray(12), at + 65);
   out[at] = HAS_HASH | HAS_KEY;
@@ -55,6 +64,7 @@ function transactions(block: SenderJob['blocks'][number]): readonly Uint8Array[]
 
 self.onmessage = async (event) => {
   const keccak = await loadKeccak();
+  const recover = loadRecover();
   const state = new Int32Array(event.data.state);
   const out = new Uint8Array(event.data.results);
   let index = 0;
@@ -63,7 +73,7 @@ self.onmessage = async (event) => {
     for (let j = 0; j < block.count; j++, index++) {
       if (Atomics.compareExchange(state, index, FREE, WORKING) !== FREE) continue; // the replay took it
       try {
-        if (raws !== undefined) compute(raws[j]!, keccak, out, index * RESULT_BYTES);
+        if (raws !== undefined) compute(raws[j]!, keccak, recover, out, index * RESULT_BYTES);
       } catch {
         // nothing for this one: the replay computes (or refuses) it itself
       }

@@ -66,6 +66,9 @@ interface TxMethods {
 export class SenderPool {
   private readonly state: Int32Array;
   private readonly results: Uint8Array;
+  /** The transactions by index, with their methods as ethereumjs defines them, and each sender once known. */
+  private readonly txs: { readonly tx: TypedTransaction; readonly own: TxMethods }[] = [];
+  private readonly senders: (Address | undefined)[] = [];
   private stopped = false;
 
   private constructor(
@@ -123,8 +126,8 @@ export class SenderPool {
 
   private attach(tx: TypedTransaction, index: number): void {
     const own = Object.getPrototypeOf(tx) as TxMethods;
-    let sender: Address | undefined;
-    Object.defineProperty(tx, 'getSenderAddress', { value: () => (sender ??= this.sender(tx, index, own)) });
+    this.txs.push({ tx, own });
+    Object.defineProperty(tx, 'getSenderAddress', { value: () => (this.senders[index] ??= this.sender(tx, index, own)) });
     Object.defineProperty(tx, 'getSenderPublicKey', { value: () => this.key(tx, index, own) });
     Object.defineProperty(tx, 'hash', {
       value: () => {
@@ -160,14 +163,31 @@ export class SenderPool {
 
   /**
    * Whether the worker has computed transaction `index`: one it has not reached is claimed for
-   * this thread (false; the worker skips it); one it is on is waited for.
+   * this thread (false; the worker skips it). While the worker is on it, this thread recovers the
+   * next transactions the worker has not reached instead of waiting (otherwise, once the replay
+   * catches up with the worker, it would wait on every transaction the worker is on).
    */
   private computed(index: number): boolean {
     let state = Atomics.load(this.state, index);
     if (state === FREE && Atomics.compareExchange(this.state, index, FREE, TAKEN) === FREE) return false;
+    let next = index + 1;
     for (const until = performance.now() + PATIENCE_MS; state === WORKING && !this.stopped && performance.now() < until; state = Atomics.load(this.state, index)) {
-      Atomics.wait(this.state, index, WORKING, 5);
+      while (next < this.txs.length && Atomics.load(this.state, next) !== FREE) next++;
+      if (next < this.txs.length) this.steal(next++);
+      else Atomics.wait(this.state, index, WORKING, 5);
     }
     return state === DONE;
+  }
+
+  /** Recovers transaction `index` here ahead of its turn, if the worker has not taken it meanwhile. */
+  private steal(index: number): void {
+    if (Atomics.compareExchange(this.state, index, FREE, TAKEN) !== FREE) return;
+    const { tx, own } = this.txs[index]!;
+    if (!recoverable(tx)) return; // ethereumjs refuses it when its turn comes
+    try {
+      this.senders[index] = own.getSenderAddress.call(tx);
+    } catch {
+      // left for its turn, where ethereumjs throws again
+    }
   }
 }
