@@ -7,6 +7,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeSnapshot, encodeSnapshot, readSnapshot, type Snapshot, snapshotKey } from '../src/cache/snapshot.ts';
+import { loadKeccak } from '../src/replay/keccak.ts';
+import { withBlooms } from '../src/replay/receipts.ts';
+import type { ReceiptInfo } from '../src/replay/chainView.ts';
 import { readFixture } from '../src/fixture/detect.ts';
 import { readGolden } from '../src/golden/layouts.ts';
 import { checkExchange } from '../src/golden/run.ts';
@@ -33,8 +36,19 @@ const CASES: [string, string, string[]][] = [
 describe('a chain loaded from its snapshot answers the goldens with the same bytes', () => {
   for (const [name, fixture, goldens] of CASES) {
     test(name, async () => {
-      const snapshot = decodeSnapshot(encodeSnapshot('k', await snapshotOf(fixture)), 'k');
+      const made = await snapshotOf(fixture);
+      const snapshot = decodeSnapshot(encodeSnapshot('k', made), 'k');
       if (typeof snapshot === 'string') throw new Error(snapshot);
+      // the receipts read back, their blooms made again from their logs, are the replay's own
+      const keccak = await loadKeccak();
+      let logs = 0;
+      snapshot.blocks.forEach((b, i) => {
+        // a replay's own snapshot holds its receipts whole, blooms and all
+        const replayed = made.blocks[i]!.receipts() as readonly ReceiptInfo[];
+        expect(withBlooms(b.receipts(), keccak)).toEqual([...replayed]);
+        for (const r of replayed) logs += r.logs.length;
+      });
+      expect(logs).toBeGreaterThan(0);
       const warnings: string[] = [];
       let saved = false;
       const chain = await FixtureChain.load(readFixture(fixture), undefined, { snapshot, save: () => void (saved = true), warn: (l) => warnings.push(l) });

@@ -2,13 +2,17 @@
 // database, each block's post-state root and receipts), in one file per fixture content and
 // blocktrace version, so a second start reads it instead of replaying. One format of our own:
 //
-//   "BTSNAP03"  u32 header length  header (JSON)  receipts  entries  sha-256 of everything before it
-//   receipts: per block, u32 length  its receipts (JSON), parsed when first asked for
-//   entry: u8 kind (0 string, 1 bytes)  u32 key length  key (UTF-8)  u32 value length  value
+//   "BTSNAP04"  u32 header length  header (JSON)  receipts  entries  sha-256 of everything before it
+//   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
+//             first asked for
+//   entry: u8 kind (bit 0: the value is bytes, not UTF-8 text; bit 1: the key is hex text, kept as
+//          the bytes it spells)  u32 key length  key  u32 value length  value
 //
 // The header holds each block's root, its transaction hashes and what its receipts add up to (logs
 // bloom, gas used), which a restore checks against the block's header without reading the
-// receipts or decoding the block.
+// receipts or decoding the block. A receipt's bloom is not kept: it is the bloom of its logs, made
+// again when the receipts are read (replay/receipts.ts withBlooms); the blooms were a quarter of
+// the file.
 // A file whose checksum, magic or key does not match is ignored with one warning line, never
 // trusted. Writes go to a temporary file renamed into place, so a reader sees a whole file or none
 // and two processes writing the same snapshot cannot interleave. node:fs and node:crypto only: Bun,
@@ -19,12 +23,20 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ReceiptInfo } from '../replay/chainView.ts';
 
-const MAGIC = 'BTSNAP03';
+const MAGIC = 'BTSNAP04';
+/** Entry kind bits. */
+const VALUE_BYTES = 1;
+const KEY_HEX = 2;
+/** A key kept as the bytes it spells: lowercase hex of whole bytes (trie node hashes, code keys). */
+const HEX = /^(?:[0-9a-f]{2})+$/;
+
+/** A receipt as a snapshot keeps it: without its logs bloom. */
+export type SnapshotReceipt = Omit<ReceiptInfo, 'logsBloom'>;
 
 /** One block of a snapshot: its transactions' hashes, its receipts (read on demand) and what they add up to. */
 export interface SnapshotBlock {
   readonly txHashes: readonly Uint8Array[];
-  readonly receipts: () => readonly ReceiptInfo[];
+  readonly receipts: () => readonly SnapshotReceipt[];
   /** The OR of its receipts' blooms. */
   readonly logsBloom: Uint8Array;
   /** Cumulative gas used after its last transaction (0 for none). */
@@ -82,6 +94,11 @@ function replacer(_key: string, value: unknown): unknown {
   return value;
 }
 
+/** As replacer, and a receipt's logs bloom left out. */
+function receiptReplacer(key: string, value: unknown): unknown {
+  return key === 'logsBloom' ? undefined : replacer(key, value);
+}
+
 function reviver(_key: string, value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const o = value as Record<string, unknown>;
@@ -97,11 +114,11 @@ export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
   // a block's transaction hashes as one hex text: one string to parse, not one per hash
   const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
   const header = Buffer.from(JSON.stringify({ key, roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
-  const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), replacer)));
+  const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), receiptReplacer)));
   // one buffer of the exact size, written in place: hundreds of thousands of entries
   let size = MAGIC.length + 4 + header.length + 32;
   for (const r of receipts) size += 4 + r.length;
-  for (const [k, v] of snapshot.nodes) size += 9 + Buffer.byteLength(k) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
+  for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
   const out = Buffer.allocUnsafe(size);
   let at = out.write(MAGIC, 0, 'latin1');
   at = out.writeUInt32LE(header.length, at);
@@ -111,10 +128,11 @@ export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
     at += r.copy(out, at);
   }
   for (const [k, v] of snapshot.nodes) {
-    at = out.writeUInt8(typeof v === 'string' ? 0 : 1, at);
-    const keyLength = Buffer.byteLength(k);
+    const hex = HEX.test(k);
+    at = out.writeUInt8((typeof v === 'string' ? 0 : VALUE_BYTES) | (hex ? KEY_HEX : 0), at);
+    const keyLength = hex ? k.length / 2 : Buffer.byteLength(k);
     at = out.writeUInt32LE(keyLength, at);
-    at += out.write(k, at, keyLength, 'utf8');
+    at += out.write(k, at, keyLength, hex ? 'hex' : 'utf8');
     if (typeof v === 'string') {
       const valueLength = Buffer.byteLength(v);
       at = out.writeUInt32LE(valueLength, at);
@@ -157,11 +175,11 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     at = start + body.readUInt32LE(at);
     if (at > body.length) return 'truncated';
     const end = at;
-    let receipts: readonly ReceiptInfo[] | undefined;
+    let receipts: readonly SnapshotReceipt[] | undefined;
     // the checksum vouches for the text, which JSON.stringify wrote
     const hashes = Buffer.from(b.txHashes, 'hex');
     const txHashes = Array.from({ length: hashes.length / 32 }, (_, j) => new Uint8Array(hashes.buffer, hashes.byteOffset + 32 * j, 32));
-    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: () => (receipts ??= JSON.parse(body.toString('utf8', start, end), reviver) as ReceiptInfo[]) });
+    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: () => (receipts ??= JSON.parse(body.toString('utf8', start, end), reviver) as SnapshotReceipt[]) });
   }
   const nodes = new Map<string, string | Uint8Array>();
   for (let i = 0; i < header.entries; i++) {
@@ -169,11 +187,11 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     const kind = body[at]!;
     const keyEnd = at + 5 + body.readUInt32LE(at + 1);
     if (keyEnd + 4 > body.length) return 'truncated';
-    const k = body.toString('latin1', at + 5, keyEnd); // hex text: one byte a character
+    const k = body.toString(kind & KEY_HEX ? 'hex' : 'utf8', at + 5, keyEnd);
     const start = keyEnd + 4;
     at = start + body.readUInt32LE(keyEnd);
     if (at > body.length) return 'truncated';
-    nodes.set(k, kind === 0 ? body.toString('utf8', start, at) : new Uint8Array(body.buffer, body.byteOffset + start, at - start));
+    nodes.set(k, kind & VALUE_BYTES ? new Uint8Array(body.buffer, body.byteOffset + start, at - start) : body.toString('utf8', start, at));
   }
   if (at !== body.length) return 'trailing bytes';
   return { roots: header.roots, blocks, nodes };

@@ -11,7 +11,8 @@ import type { ChainSpec } from '../fixture/types.ts';
 /**
  * Block `i` of the fixture, with its recorded senders if any. Sealed (frozen, as ethereumjs freezes
  * what it decodes, which is where it caches hashes and senders) unless `seal` is false: the replay
- * first gives the transactions what the sender worker computed, then seals (sealBlock).
+ * first lets the sender pool give each transaction its own methods (senders.ts), then seals it
+ * (sealBlock).
  */
 export function decodeBlock(spec: ChainSpec, common: Common, i: number, seal = true): Block {
   const entry = spec.blocks[i]!;

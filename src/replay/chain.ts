@@ -26,7 +26,7 @@ import { batchScratchTries } from './scratchTries.ts';
 import { runOptions } from './runOptions.ts';
 import { SenderPool } from './senders.ts';
 import { StoredBlock } from './storedBlock.ts';
-import { receiptInfos } from './receipts.ts';
+import { receiptInfos, withBlooms } from './receipts.ts';
 
 /** Recordings kept per chain (the oldest made goes first): bounds memory on long fixtures. */
 const KEEP_RECORDINGS = 256;
@@ -188,7 +188,7 @@ export class FixtureChain implements ChainView {
     blocks.set(genesisBlock.header.number, ordered[0]!);
     const snapshot = cache?.snapshot;
     if (snapshot !== undefined) {
-      restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
+      restoreSnapshot(spec, common, keccak, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
     } else {
       // decoded unsealed: the sender worker's pool gives each transaction its own methods first (senders.ts)
       const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i, false));
@@ -273,6 +273,7 @@ async function runChecked(spec: ChainSpec, vm: VM, i: number, block: Block, pare
 function restoreSnapshot(
   spec: ChainSpec,
   common: Common,
+  keccak: (data: Uint8Array) => Uint8Array,
   stateManager: ReplayStateManager,
   snapshot: Snapshot,
   genesisRoot: Uint8Array,
@@ -289,11 +290,12 @@ function restoreSnapshot(
   for (let i = 0; i < count; i++) {
     const root = snapshot.roots[i + 1]!;
     const saved = snapshot.blocks[i]!;
+    const receipts = (): readonly ReceiptInfo[] => withBlooms(saved.receipts(), keccak);
     const entry = spec.blocks[i];
     const stored =
-      spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, saved.receipts)
-      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, () => decodeBlock(spec, common, i), saved.receipts)
-      : StoredBlock.of(decodeBlock(spec, common, i), root, saved.receipts);
+      spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts)
+      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, () => decodeBlock(spec, common, i), receipts)
+      : StoredBlock.of(decodeBlock(spec, common, i), root, receipts);
     const h = stored.header;
     const parent = ordered[ordered.length - 1]!;
     if (spec.traceTest === undefined && !equalsBytes(h.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${h.number} does not follow its parent`);

@@ -1,15 +1,16 @@
 // Sender recovery beside the replay. A chain.rlp (or any fixture without recorded senders) makes
-// every transaction recover its sender's key from its signature (pure-JS secp256k1, about half a
-// millisecond each: the largest single cost of a load), and hash its signed message, its address
-// and itself. A worker (senderWorker.ts) does all four from the transactions' bytes as the blocks
-// hold them, in chain order, while the EVM runs, and leaves each result in shared memory. Each
-// transaction asks for its own when ethereumjs first wants its sender (getSenderAddress,
-// getSenderPublicKey) or hash: a result there is used; a transaction the worker has not reached
-// yet is claimed and recovered on the spot, so the two threads share the work whichever is ahead,
-// and neither waits for the other except on the one transaction the worker is computing right then.
-// The results go where ethereumjs keeps them (tx.cache: tx/src/capabilities/legacy.ts), the
-// address (which ethereumjs does not keep) beside it. A signature ethereumjs would refuse (high s
-// after Homestead, a bad v) is left to ethereumjs, which refuses it with its own message.
+// every transaction recover its sender's key from its signature (pure-JS secp256k1 in ethereumjs,
+// about half a millisecond each: the largest single cost of a load), and hash its signed message,
+// its address and itself. A worker (senderWorker.ts, with libsecp256k1: secp256k1.ts) does all four
+// from the transactions' bytes as the blocks hold them, in chain order, while the EVM runs, and
+// leaves each result in shared memory. Each transaction asks for its own when ethereumjs first
+// wants its sender (getSenderAddress, getSenderPublicKey) or hash: a result there is used; one the
+// worker has not reached yet is claimed and recovered on the spot (the worker skips it); and while
+// the worker is on the one asked for, the replay recovers the next ones instead of waiting. So the
+// two threads share the work whichever is ahead. The results go where ethereumjs keeps them
+// (tx.cache: tx/src/capabilities/legacy.ts), the address (which ethereumjs does not keep) beside
+// them. A signature ethereumjs would refuse (high s after Homestead, a bad v) is left to
+// ethereumjs, which refuses it with its own message.
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address, SECP256K1_ORDER_DIV_2 } from '@ethereumjs/util';
