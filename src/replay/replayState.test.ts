@@ -9,18 +9,9 @@ import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address, bytesToHex } from '@ethereumjs/util';
 import { loadKeccak } from './keccak.ts';
 import { ReplayStateManager, replayCaches } from './replayState.ts';
+import { random } from '../../test/helpers/random.ts';
 
 const keccak = await loadKeccak();
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const addresses = Array.from({ length: 12 }, (_, i) => new Address(Uint8Array.from({ length: 20 }, (_, j) => (i * 31 + j) & 0xff)));
 const slots = Array.from({ length: 10 }, (_, i) => Uint8Array.from({ length: 32 }, (_, j) => (j === 31 ? i : 0)));

@@ -5,19 +5,9 @@ import { createMPT } from '@ethereumjs/mpt';
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes, MapDB } from '@ethereumjs/util';
 import { loadKeccak } from './keccak.ts';
 import { StateTrie, type TrieWrite } from './stateTrie.ts';
+import { random } from '../../test/helpers/random.ts';
 
 const keccak_256 = await loadKeccak();
-
-/** A small deterministic generator (mulberry32), so a failing case can be run again. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function bytes(next: () => number, length: number): Uint8Array {
   return Uint8Array.from({ length }, () => Math.floor(next() * 256));
