@@ -44,7 +44,7 @@ export type TrieWrite = readonly [keyHex: string, value: Uint8Array | undefined]
 const EMPTY_STRING = Uint8Array.of(0x80);
 
 export class StateTrie {
-  /** Decoded nodes by hash. Cleared when it passes `maxNodes`; the trees in use keep their nodes. */
+  /** Decoded nodes by hash; cleared when it reaches `maxNodes` (a bound on memory), after which a node is decoded again from the database when next needed. */
   private readonly nodes = new Map<string, TrieNode>();
   readonly emptyRoot: Uint8Array;
 
@@ -52,7 +52,7 @@ export class StateTrie {
     private readonly keccak: (data: Uint8Array) => Uint8Array,
     private readonly read: NodeReader,
     private readonly write: NodeWriter,
-    private readonly maxNodes = 1_000_000,
+    private readonly maxNodes = 250_000,
   ) {
     this.emptyRoot = keccak(EMPTY_STRING);
   }
