@@ -6,7 +6,7 @@
 // (the gas limit is set after the transaction is built). Unlike them, a sender with code (not an
 // EIP-7702 delegation) is refused, as runTx applies EIP-3607.
 import { type Block, createBlock, createBlockHeader } from '@ethereumjs/block';
-import { createLegacyTx, type LegacyTx } from '@ethereumjs/tx';
+import { createAccessList2930Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { Address, createAccount } from '@ethereumjs/util';
 import type { TxRecording } from '../trace/types.ts';
@@ -35,11 +35,20 @@ export function callBlock(block: Block, gasPrice: bigint): Block {
   return createBlock({ header }, opts);
 }
 
-function unsignedTx(block: Block, request: CallRequest, nonce: bigint): LegacyTx {
-  const tx = createLegacyTx(
-    { nonce, gasPrice: request.gasPrice, gasLimit: 0n, ...(request.to === undefined ? {} : { to: request.to }), value: request.value, data: request.data },
-    { common: block.common, freeze: false, allowUnlimitedInitCodeSize: true },
-  );
+/**
+ * The call as an unsigned transaction: legacy, or with an access list (EIP-2930, from Berlin on) an
+ * access-list transaction, so runTx charges the list as intrinsic gas and starts with it warm, as
+ * go-ethereum's state transition does for the message of a call (core/state_transition.go).
+ */
+function unsignedTx(block: Block, request: CallRequest, nonce: bigint): TypedTransaction {
+  const common = block.common;
+  const fields = { nonce, gasPrice: request.gasPrice, gasLimit: 0n, ...(request.to === undefined ? {} : { to: request.to }), value: request.value, data: request.data };
+  const opts = { common, freeze: false, allowUnlimitedInitCodeSize: true };
+  const accessList = (request.accessList ?? []).map((t): [Uint8Array, Uint8Array[]] => [t.address, [...t.storageKeys]]);
+  const tx =
+    accessList.length > 0 && common.isActivatedEIP(2930)
+      ? createAccessList2930Tx({ ...fields, chainId: common.chainId(), accessList }, opts)
+      : createLegacyTx(fields, opts);
   const sender = new Address(request.from);
   Object.defineProperty(tx, 'gasLimit', { value: request.gas, writable: false });
   Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });

@@ -48,4 +48,12 @@ add('create.call', [{ from: first.from, input: '0x6001600c60003960016000f3fe', g
 add('create.diff', [{ from: first.from, input: '0x6001600c60003960016000f3fe', gas: '0x30000' }, 'latest', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]);
 add('revert.call', [{ from: first.from, to: '0x00000000000000000000000000000000000c0de1', gas: '0x30000' }, 'latest', { tracer: 'callTracer', stateOverrides: { '0x00000000000000000000000000000000000c0de1': { code: '0x60006000fd' } } }]);
 add('default-gas.call', [{ from: first.from, to: first.to, input: first.input }, 'latest', { tracer: 'callTracer' }]);
+// an access list (EIP-2930): charged as intrinsic gas, and warm from the start (the SLOAD of a listed
+// slot costs 100, not 2100); an address listed but never touched costs its intrinsic gas only
+const reader = '0x00000000000000000000000000000000000c0de1';
+const readsSlot1 = { [reader]: { code: '0x60015460005260206000f3' } };
+const slot1 = '0x0000000000000000000000000000000000000000000000000000000000000001';
+add('access-list.call', [{ from: first.from, to: reader, gas: '0x30000', accessList: [{ address: reader, storageKeys: [slot1] }] }, 'latest', { tracer: 'callTracer', stateOverrides: readsSlot1 }]);
+add('access-list-untouched.call', [{ from: first.from, to: reader, gas: '0x30000', accessList: [{ address: '0x00000000000000000000000000000000000c0de2', storageKeys: [slot1] }] }, 'latest', { tracer: 'callTracer', stateOverrides: readsSlot1 }]);
+add('access-list.prestate', [{ from: first.from, to: reader, gas: '0x30000', accessList: [{ address: reader, storageKeys: [slot1] }] }, 'latest', { tracer: 'prestateTracer', stateOverrides: readsSlot1 }]);
 process.stdout.write(`${lines.join('\n')}\n`);
