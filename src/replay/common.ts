@@ -72,7 +72,7 @@ export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG, keccak2
   } as unknown as EjsGethGenesis;
   try {
     // Left on the last configured fork: the EVM picks fork-dependent backends (BLS) at construction.
-    return withParamsMemo(createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } }));
+    return withEipSet(withParamsMemo(createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } })));
   } catch (error) {
     throw new FixtureError(`${path}: unsupported genesis config (${(error as Error).message})`);
   }
@@ -130,6 +130,25 @@ function withParamsMemo(common: Common): Common {
     proto._buildParamsCache.call(this);
     if (state.built.size >= 256) state.built.clear();
     state.built.set(key, this._paramsCache);
+  };
+  return common;
+}
+
+/** The activated EIPs of each list ethereumjs builds (a new array whenever the fork changes), as a Set. */
+const eipSets = new WeakMap<readonly number[], ReadonlySet<number>>();
+
+/**
+ * ethereumjs asks isActivatedEIP on every opcode (twice in the interpreter's step alone, for
+ * EIP-6800 and EIP-7864) and answers with a scan of the activated list, to its end for an EIP that
+ * is not there. The same answer from a Set of that list, set on the instance as withParamsMemo is.
+ */
+function withEipSet(common: Common): Common {
+  const self = common as unknown as { isActivatedEIP(eip: number): boolean; _activatedEIPsCache: readonly number[] };
+  self.isActivatedEIP = function (this: { _activatedEIPsCache: readonly number[] }, eip: number): boolean {
+    const list = this._activatedEIPsCache;
+    let set = eipSets.get(list);
+    if (set === undefined) eipSets.set(list, (set = new Set(list)));
+    return set.has(eip);
   };
   return common;
 }
