@@ -188,7 +188,7 @@ export class FixtureChain implements ChainView {
     blocks.set(genesisBlock.header.number, ordered[0]!);
     const snapshot = cache?.snapshot;
     if (snapshot !== undefined) {
-      restoreSnapshot(spec, common, keccak, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
+      restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
     } else {
       // decoded unsealed: the sender worker's pool gives each transaction its own methods first (senders.ts)
       const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i, false));
@@ -273,7 +273,6 @@ async function runChecked(spec: ChainSpec, vm: VM, i: number, block: Block, pare
 function restoreSnapshot(
   spec: ChainSpec,
   common: Common,
-  keccak: (data: Uint8Array) => Uint8Array,
   stateManager: ReplayStateManager,
   snapshot: Snapshot,
   genesisRoot: Uint8Array,
@@ -290,7 +289,7 @@ function restoreSnapshot(
   for (let i = 0; i < count; i++) {
     const root = snapshot.roots[i + 1]!;
     const saved = snapshot.blocks[i]!;
-    const receipts = (): readonly ReceiptInfo[] => withBlooms(saved.receipts(), keccak);
+    const receipts = (): readonly ReceiptInfo[] => withBlooms(saved.receipts(), common);
     const entry = spec.blocks[i];
     const stored =
       spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts)

@@ -1,6 +1,7 @@
 // Receipt facts of a replayed block, kept for eth_getTransactionReceipt and log indexes.
 import type { Block } from '@ethereumjs/block';
-import type { RunBlockResult } from '@ethereumjs/vm';
+import type { Common } from '@ethereumjs/common';
+import { Bloom, type RunBlockResult } from '@ethereumjs/vm';
 import type { SnapshotReceipt } from '../cache/snapshot.ts';
 import type { ReceiptInfo } from './chainView.ts';
 
@@ -43,27 +44,14 @@ function effectiveGasPrice(tx: Block['transactions'][number], baseFee: bigint | 
   return t.gasPrice ?? 0n;
 }
 
-/** Receipts kept without their blooms (a snapshot's), each given the bloom of its logs again. */
-export function withBlooms(receipts: readonly SnapshotReceipt[], keccak: (data: Uint8Array) => Uint8Array): ReceiptInfo[] {
-  return receipts.map((r) => ({ ...r, logsBloom: logsBloom(r.logs, keccak) }));
-}
-
-/**
- * The 2048-bit bloom of logs (Yellow Paper 4.3.1, M3:2048): for the address and each topic, the
- * low 11 bits of each of the first three byte pairs of its keccak set one bit, counted from the end.
- */
-export function logsBloom(logs: SnapshotReceipt['logs'], keccak: (data: Uint8Array) => Uint8Array): Uint8Array {
-  const bloom = new Uint8Array(256);
-  const add = (item: Uint8Array): void => {
-    const h = keccak(item);
-    for (let i = 0; i < 6; i += 2) {
-      const bit = ((h[i]! << 8) | h[i + 1]!) & 2047;
-      bloom[255 - (bit >> 3)]! |= 1 << (bit & 7);
+/** Receipts kept without their blooms (a snapshot's), each given the bloom of its logs again (ethereumjs's Bloom, as runTx makes it). */
+export function withBlooms(receipts: readonly SnapshotReceipt[], common: Common): ReceiptInfo[] {
+  return receipts.map((r) => {
+    const bloom = new Bloom(undefined, common);
+    for (const log of r.logs) {
+      bloom.add(log.address);
+      for (const topic of log.topics) bloom.add(topic);
     }
-  };
-  for (const log of logs) {
-    add(log.address);
-    for (const topic of log.topics) add(topic);
-  }
-  return bloom;
+    return { ...r, logsBloom: bloom.bitvector };
+  });
 }

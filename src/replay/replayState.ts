@@ -4,13 +4,10 @@
 // the caches walk decoded nodes. Both tries write the same nodes to the same database, so proofs,
 // dumps and the copies made for calls (plain MerkleStateManagers) read this state as their own.
 import { RLP } from '@ethereumjs/rlp';
-import { Caches, MerkleStateManager } from '@ethereumjs/statemanager';
+import { Caches, CODEHASH_PREFIX, MerkleStateManager } from '@ethereumjs/statemanager';
 import type { Common } from '@ethereumjs/common';
 import { Account, type Address, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, createAddressFromString, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
 import { StateTrie, type TrieWrite } from './stateTrie.ts';
-
-/** ethereumjs's prefix of code keys in the state database ('c'). */
-const CODEHASH_PREFIX = Uint8Array.of(0x63);
 
 interface CheckpointLayers {
   readonly checkpoints: readonly { readonly keyValueMap: Map<string, Uint8Array | undefined> }[];

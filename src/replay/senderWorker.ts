@@ -9,7 +9,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt, concatBytes, ecrecover, equalsBytes } from '@ethereumjs/util';
 import { loadKeccak } from './keccak.ts';
 import { loadRecover, type Recover } from './secp256k1.ts';
-import { DONE, FREE, HAS_HASH, HAS_KEY, RESULT_BYTES, type SenderJob, WORKING } from './senders.ts';
+import { ADDRESS_AT, DONE, FREE, HAS_HASH, HAS_KEY, HASH_AT, KEY_AT, RESULT_BYTES, type SenderJob, WORKING } from './senders.ts';
 
 declare const self: { onmessage: ((event: MessageEvent<SenderJob>) => void) | null };
 
@@ -21,7 +21,7 @@ function compute(raw: Uint8Array, keccak: (data: Uint8Array) => Uint8Array, reco
   const body = typed ? raw.subarray(1) : raw;
   const fields = RLP.decode(body) as Uint8Array[];
   if (!Array.isArray(fields) || fields.length < 4 || !equalsBytes(RLP.encode(fields), body)) return;
-  out.set(keccak(raw), at + 85);
+  out.set(keccak(raw), at + HASH_AT);
   out[at] = HAS_HASH;
   const [v, r, s] = fields.slice(-3) as [Uint8Array, Uint8Array, Uint8Array];
   if (!(v instanceof Uint8Array && r instanceof Uint8Array && s instanceof Uint8Array)) return;
@@ -44,8 +44,8 @@ function compute(raw: Uint8Array, keccak: (data: Uint8Array) => Uint8Array, reco
     key = recover(hash, r, s, Number(id));
   }
   if (key === null) return;
-  out.set(key, at + 1);
-  out.set(keccak(key).subarray(12), at + 65);
+  out.set(key, at + KEY_AT);
+  out.set(keccak(key).subarray(12), at + ADDRESS_AT);
   out[at] = HAS_HASH | HAS_KEY;
 }
 

@@ -27,8 +27,11 @@ export const FREE = 0;
 export const WORKING = 1;
 export const DONE = 2;
 export const TAKEN = 3;
-/** A result: flags, public key (64), address (20), hash (32). */
+/** A result: flags, public key (64), address (20), hash (32), at these offsets. */
 export const RESULT_BYTES = 117;
+export const KEY_AT = 1;
+export const ADDRESS_AT = 65;
+export const HASH_AT = 85;
 export const HAS_HASH = 1;
 export const HAS_KEY = 2;
 
@@ -133,10 +136,8 @@ export class SenderPool {
     Object.defineProperty(tx, 'hash', {
       value: () => {
         if (tx.cache.hash !== undefined) return tx.cache.hash;
-        if (Atomics.load(this.state, index) === DONE && this.results[index * RESULT_BYTES]! & HAS_HASH) {
-          const at = index * RESULT_BYTES + 85;
-          return (tx.cache.hash = this.results.slice(at, at + 32));
-        }
+        const at = index * RESULT_BYTES;
+        if (Atomics.load(this.state, index) === DONE && this.results[at]! & HAS_HASH) return (tx.cache.hash = this.results.slice(at + HASH_AT, at + HASH_AT + 32));
         return own.hash.call(tx);
       },
     });
@@ -144,22 +145,22 @@ export class SenderPool {
 
   /** The sender: the worker's, or ethereumjs's own (which asks key() for the public key). */
   private sender(tx: TypedTransaction, index: number, own: TxMethods): Address {
-    if (recoverable(tx) && this.computed(index) && this.results[index * RESULT_BYTES]! & HAS_KEY) {
-      const at = index * RESULT_BYTES;
-      tx.cache.senderPubKey ??= this.results.slice(at + 1, at + 65);
-      return new Address(this.results.slice(at + 65, at + 85));
-    }
-    return own.getSenderAddress.call(tx);
+    if (this.workerKey(tx, index) === undefined) return own.getSenderAddress.call(tx);
+    const at = index * RESULT_BYTES + ADDRESS_AT;
+    return new Address(this.results.slice(at, at + 20));
   }
 
   /** The public key: cached, the worker's, or recovered by ethereumjs here (which caches it; a frozen transaction). */
   private key(tx: TypedTransaction, index: number, own: TxMethods): Uint8Array {
-    if (tx.cache.senderPubKey !== undefined) return tx.cache.senderPubKey;
-    if (recoverable(tx) && this.computed(index) && this.results[index * RESULT_BYTES]! & HAS_KEY) {
-      const at = index * RESULT_BYTES + 1;
-      return (tx.cache.senderPubKey = this.results.slice(at, at + 64));
-    }
-    return own.getSenderPublicKey.call(tx); // ethereumjs recovers it, or refuses it with its message
+    return tx.cache.senderPubKey ?? this.workerKey(tx, index) ?? own.getSenderPublicKey.call(tx); // ethereumjs recovers it, or refuses it with its message
+  }
+
+  /** The key the worker recovered, put in the transaction's cache; undefined where it has none to give (or ethereumjs would refuse the signature). */
+  private workerKey(tx: TypedTransaction, index: number): Uint8Array | undefined {
+    if (!recoverable(tx) || !this.computed(index)) return undefined;
+    const at = index * RESULT_BYTES;
+    if (!(this.results[at]! & HAS_KEY)) return undefined;
+    return (tx.cache.senderPubKey ??= this.results.slice(at + KEY_AT, at + KEY_AT + 64));
   }
 
   /**
