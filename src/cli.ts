@@ -82,7 +82,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
     ui = { page: viewerPage(), abiJson: JSON.stringify(artifacts) };
   }
   const contextOf = (source: ChainSource) =>
-    createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward });
+    createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });
   // A fixture is read and checked first (a bad file fails before the port opens); its replay runs
   // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
   let replay: ((progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>) | undefined;
@@ -148,7 +148,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
 async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream' }>): Promise<number> {
   const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined, options.cache);
   if (source === undefined) return 2;
-  const ctx = createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward });
+  const ctx = createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });
   await replayRequests(ctx, options.requests, { stdin: process.stdin, stdout: process.stdout });
   return 0;
 }

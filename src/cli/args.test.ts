@@ -25,6 +25,8 @@ const TABLE: readonly (readonly [readonly string[], CliOptions | 'usage'])[] = [
   [['--replay-file', 'f.json', '--max-batch', '5', '{"a":1}'], { kind: 'replay', fixture: 'f.json', requests: ['{"a":1}'], maxBatch: 5 }],
   [['--replay-file', 'f.json', ' [1]', '--trace-timeout=1s', '{}'], { kind: 'replay', fixture: 'f.json', requests: [' [1]', '{}'], maxBatch: 100, traceTimeoutMs: 1000 }],
   [['--upstream', 'http://127.0.0.1:8546', '--genesis', 'g.json', '{}'], { kind: 'upstream', source: { url: 'http://127.0.0.1:8546', genesis: 'g.json', timeoutMs: undefined }, requests: ['{}'], maxBatch: 100 }],
+  [['--replay-file', 'f.json', '--all-tracers', '{}'], { kind: 'replay', fixture: 'f.json', requests: ['{}'], maxBatch: 100, allTracers: true }],
+  [['--replay-file', 'f.json', '--all-tracers=1'], 'usage'],
   [['--replay-file', 'f.json', 'nonsense'], 'usage'],
   [['--replay-file', 'f.json', '--bogus', '{}'], 'usage'],
   [['--replay-file', 'f.json', '--max-batch'], 'usage'],

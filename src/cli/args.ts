@@ -15,11 +15,11 @@ like go-ethereum (debug_*) and reth/anvil (trace_*).
 Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
                   [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
-                  [--abi DIR]... [--no-ui] [--cache DIR | --no-cache]
+                  [--abi DIR]... [--no-ui] [--cache DIR | --no-cache] [--all-tracers]
   blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION]
-                          [--cache DIR | --no-cache] [REQUEST...] [-- REQUEST...]
-  blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]...
-  blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]...
+                          [--cache DIR | --no-cache] [--all-tracers] [REQUEST...] [-- REQUEST...]
+  blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]... [--all-tracers]
+  blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]... [--all-tracers]
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [serve options]
   blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--max-batch N] ... [REQUEST...]
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
@@ -54,6 +54,9 @@ serve
                        instead of replaying (also for --replay-file and show)
     --no-cache         neither read nor write a snapshot
     --no-ui            no trace viewer: GET / answers 405 as before (POST / is the same either way)
+    --all-tracers      every tracer and debug_* method go-ethereum has, not only callTracer and
+                       prestateTracer (also for --replay-file, --upstream, check and record); without
+                       it the default tracer and flatCallTracer are refused, as the spec says
 
 --replay-file FIXTURE [REQUEST...]   (the harness)
   Loads FIXTURE, then answers each REQUEST argument, or with none each line of stdin, in order:
@@ -171,6 +174,8 @@ export interface DispatchLimits {
   readonly maxResponse?: number | undefined;
   /** Milliseconds; 0 for no deadline. */
   readonly traceTimeoutMs?: number | undefined;
+  /** --all-tracers: every tracer and debug_* method of go-ethereum, not only the spec's. */
+  readonly allTracers?: boolean;
 }
 
 const SIZE_UNITS: Record<string, number> = {
@@ -231,6 +236,7 @@ interface Settings {
   noUi: boolean;
   abiDirs: string[];
   cache: string | false | undefined;
+  allTracers: boolean;
 }
 
 /**
@@ -255,6 +261,7 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--no-ui': { value: false, scope: 'serve', apply: (s) => { s.noUi = true; } },
   '--cache': { value: true, apply: (s, v) => { if (v === '') throw new Usage('--cache needs a directory'); s.cache = v; } },
   '--no-cache': { value: false, apply: (s) => { s.cache = false; } },
+  '--all-tracers': { value: false, apply: (s) => { s.allTracers = true; } },
   '--abi': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--abi needs a directory'); s.abiDirs.push(v); } },
   '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
   '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
@@ -305,7 +312,7 @@ function parse(argv: readonly string[]): CliOptions {
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
-    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined,
+    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false,
   };
   const seen = new Set<string>();
   const positional: string[] = [];
@@ -338,7 +345,10 @@ function parse(argv: readonly string[]): CliOptions {
     }
   }
   if (end !== -1) requests.push(...argv.slice(end + 1));
-  const limits = { maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs, ...(s.cache !== undefined ? { cache: s.cache } : {}) };
+  const limits = {
+    maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs,
+    ...(s.cache !== undefined ? { cache: s.cache } : {}), ...(s.allTracers ? { allTracers: true } : {}),
+  };
   const used = (scope: OptionSpec['scope']): string | undefined => [...seen].find((n) => OPTIONS[n]!.scope === scope);
   if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis and --upstream-timeout need --upstream URL');
   const upstream = s.upstream === undefined ? undefined : upstreamOf(s);

@@ -35,7 +35,8 @@ export function readGoldens(paths: readonly string[], filters: readonly string[]
 }
 
 /** No trace deadline: an answer that depends on the machine's speed cannot be a golden. */
-export const goldenContext = (chain: ChainView, log: (line: string) => void): RpcContext => createContext(chain, { traceTimeoutMs: 0, log });
+export const goldenContext = (chain: ChainView, log: (line: string) => void, allTracers = false): RpcContext =>
+  createContext(chain, { traceTimeoutMs: 0, log, allTracers });
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -72,7 +73,7 @@ export async function check(options: CheckCommand, io: GoldenIo): Promise<number
   }
   const chain = await io.load(options.fixture);
   if (chain === undefined) return 2;
-  const ctx = goldenContext(chain, io.log);
+  const ctx = goldenContext(chain, io.log, options.allTracers);
   const progress = io.progress ? progressLine(io.stderr) : undefined;
   const report = await checkAll(ctx, set, { mode: options.mode, ...(progress === undefined ? {} : { onCase: progress.show }) });
   progress?.clear();

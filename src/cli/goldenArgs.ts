@@ -8,6 +8,8 @@ export interface CheckCommand {
   readonly mode: CompareMode;
   readonly json: boolean;
   readonly filters: readonly string[];
+  /** --all-tracers: answer with every tracer and debug_* method of go-ethereum. */
+  readonly allTracers?: boolean;
 }
 
 export interface RecordCommand {
@@ -16,6 +18,7 @@ export interface RecordCommand {
   readonly requests: string;
   readonly out: string;
   readonly filters: readonly string[];
+  readonly allTracers?: boolean;
 }
 
 export type GoldenCommand = CheckCommand | RecordCommand | { readonly kind: 'usage'; readonly message: string };
@@ -29,6 +32,7 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
   const filters: string[] = [];
   let semantic = false;
   let json = false;
+  let allTracers = false;
   let out: string | undefined;
   let optionsEnded = false;
   for (let i = 1; i < argv.length; i++) {
@@ -48,6 +52,8 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
       if (v === undefined || v === '') return usage(`${command} ${name} needs a value`);
       if (name === '--filter') filters.push(v);
       else out = v;
+    } else if (name === '--all-tracers' && inline === undefined) {
+      allTracers = true;
     } else if ((name === '--semantic' || name === '--json') && command === 'check' && inline === undefined) {
       if (name === '--semantic') semantic = true;
       else json = true;
@@ -58,9 +64,9 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
   if (command === 'check') {
     const [fixture, ...goldens] = positional;
     if (fixture === undefined || goldens.length === 0) return usage('check needs FIXTURE and at least one GOLDEN');
-    return { kind: 'check', fixture, goldens, mode: semantic ? 'semantic' : 'bytes', json, filters };
+    return { kind: 'check', fixture, goldens, mode: semantic ? 'semantic' : 'bytes', json, filters, ...(allTracers ? { allTracers } : {}) };
   }
   if (positional.length !== 2) return usage('record needs FIXTURE and REQUESTS');
   if (out === undefined) return usage('record needs --out DIR');
-  return { kind: 'record', fixture: positional[0]!, requests: positional[1]!, out, filters };
+  return { kind: 'record', fixture: positional[0]!, requests: positional[1]!, out, filters, ...(allTracers ? { allTracers } : {}) };
 }

@@ -47,7 +47,7 @@ export async function record(options: RecordCommand, io: GoldenIo): Promise<numb
     const planned = plan(options);
     const chain = await io.load(options.fixture);
     if (chain === undefined) return 2;
-    const ctx = goldenContext(chain, io.log);
+    const ctx = goldenContext(chain, io.log, options.allTracers);
     for (const { request, requestFile, responseFile } of planned) {
       const answer = await dispatch(request.request, ctx);
       save(requestFile, request.request);

@@ -32,6 +32,11 @@ export interface ParityRenderer {
 export interface RpcContext {
   readonly chain: ChainView;
   readonly tracers: TracerLookup;
+  /**
+   * `--all-tracers`: every tracer and debug_* method go-ethereum has (struct logger, 4byte, …);
+   * off by default, where the spec's refusals hold.
+   */
+  readonly allTracers: boolean;
   readonly parity: ParityRenderer;
   /** Most requests one batch may hold (go-ethereum BatchRequestLimit); 0 means no limit. */
   readonly maxBatch: number;
@@ -70,8 +75,14 @@ export const CLIENT_VERSION = `blocktrace/v${VERSION}`;
 export const DEFAULT_RESULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 export const registryTracers: TracerLookup = {
-  find: findTracer,
+  find: (name) => findTracer(name),
   names: () => tracerNames().sort(),
+};
+
+/** The registry with its opt-in tracers (--all-tracers). */
+export const allRegistryTracers: TracerLookup = {
+  find: (name) => findTracer(name, true),
+  names: () => tracerNames(true).sort(),
 };
 
 export const parityRenderer: ParityRenderer = {
@@ -90,11 +101,15 @@ export function createContext(
     readonly forward?: Forwarder | undefined;
     /** Keep rendered trace results (default: yes, unless forwarding to an upstream). */
     readonly cacheResults?: boolean;
+    /** --all-tracers: every tracer and debug_* method of go-ethereum. */
+    readonly allTracers?: boolean | undefined;
   } = {},
 ): RpcContext {
+  const allTracers = options.allTracers === true;
   return {
     chain,
-    tracers: registryTracers,
+    tracers: allTracers ? allRegistryTracers : registryTracers,
+    allTracers,
     parity: parityRenderer,
     maxBatch: options.maxBatch ?? DEFAULT_MAX_BATCH,
     maxResponse: options.maxResponse ?? DEFAULT_MAX_RESPONSE,

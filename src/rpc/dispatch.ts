@@ -92,7 +92,7 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
     if (new TextEncoder().encode(msg.method).length > MAX_METHOD_NAME_LENGTH) {
       throw new InvalidRequestError(`method name too long: ${new TextEncoder().encode(msg.method).length} > ${MAX_METHOD_NAME_LENGTH}`);
     }
-    const spec = findMethod(msg.method);
+    const spec = findMethod(msg.method, ctx.allTracers);
     if (spec === undefined) throw new MethodNotFoundError(msg.method);
     const cacheKey = ctx.results === undefined ? undefined : ResultCache.key(msg.method, msg.params?.raw);
     const cached = cacheKey === undefined ? undefined : ctx.results!.get(cacheKey);

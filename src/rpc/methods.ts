@@ -79,6 +79,8 @@ export interface MethodSpec {
   readonly style: 'geth' | 'serde';
   readonly params: readonly ParamCodec<unknown>[];
   readonly handler: (args: readonly unknown[], ctx: RpcContext) => unknown;
+  /** Answered only with `--all-tracers` (go-ethereum's wider debug namespace); -32601 otherwise. */
+  readonly optIn?: boolean;
 }
 
 function method<const C extends readonly ParamCodec<unknown>[]>(
@@ -160,8 +162,10 @@ const METHODS = new Map<string, MethodSpec>([
   ...WRITE_METHODS.map((name) => [name, method('geth', [anyParam, anyParam, anyParam, anyParam], refuseWrite(name))] as const),
 ]);
 
-export function findMethod(name: string): MethodSpec | undefined {
-  return METHODS.get(name);
+/** The method of that wire name; an opt-in one only when `all` (--all-tracers). */
+export function findMethod(name: string, all = false): MethodSpec | undefined {
+  const spec = METHODS.get(name);
+  return spec === undefined || (spec.optIn === true && !all) ? undefined : spec;
 }
 
 /** Decodes `params`; throws ParamDecodeError with the reference client's text. */

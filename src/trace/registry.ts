@@ -14,6 +14,11 @@ export interface TracerEntry<Config = unknown> {
   readonly check?: (config: Config) => string | undefined;
   /** What the recording must hold beyond the call arena: the state touched (TxRecording.state). */
   readonly needsState?: boolean;
+  /**
+   * Off unless the server runs with `--all-tracers` (the spec refuses every tracer but callTracer
+   * and prestateTracer by default, and that refusal must not change).
+   */
+  readonly optIn?: boolean;
   /** Renders one transaction's result as an ordered JSON value (keys in the client's order). */
   readonly render: (tx: TxRecording, config: Config, block: BlockRecording) => unknown;
 }
@@ -23,11 +28,13 @@ const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer];
 
 const byName = new Map<string, TracerEntry<any>>(TRACERS.map((t) => [t.name, t]));
 
-export function findTracer(name: string): TracerEntry<unknown> | undefined {
-  return byName.get(name);
+/** The tracer of that wire name; an opt-in one only when `all` (--all-tracers). */
+export function findTracer(name: string, all = false): TracerEntry<unknown> | undefined {
+  const entry = byName.get(name);
+  return entry === undefined || (entry.optIn === true && !all) ? undefined : entry;
 }
 
-/** Supported tracer names, for error messages. */
-export function tracerNames(): string[] {
-  return [...byName.keys()];
+/** Supported tracer names, for error messages: the opt-in ones too when `all`. */
+export function tracerNames(all = false): string[] {
+  return TRACERS.filter((t) => all || t.optIn !== true).map((t) => t.name);
 }

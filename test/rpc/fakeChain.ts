@@ -71,6 +71,7 @@ export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcCo
   return {
     chain,
     tracers: fakeTracers,
+    allTracers: false,
     parity: {
       block: (rec) => rec.txs.map((t) => ({ transactionPosition: t.txIndex })),
       tx: (_rec, i) => [{ transactionPosition: i }],
