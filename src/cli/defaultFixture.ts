@@ -3,7 +3,7 @@
 // through the same JSON.parse and loader as a fixture read from disk.
 import { FixtureError } from '../errors/fixtureError.ts';
 import { fromBlocktraceJson } from '../fixture/blocktraceJson.ts';
-import { isObject } from '../fixture/detect.ts';
+import { isObject } from '../fixture/json.ts';
 import { FixtureChain, type LoadProgress, type ReplayCache } from '../replay/chain.ts';
 import type { ChainView } from '../replay/chainView.ts';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Holesky, Hoodi, Mainnet, Sepolia } from '@ethereumjs/common';
 import { FixtureError } from '../errors/fixtureError.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
-import { asGethGenesis } from '../fixture/genesisCheck.ts';
+import { asGethGenesis } from '../fixture/json.ts';
 import type { GethGenesis } from '../fixture/types.ts';
 import type { UpstreamClient } from './client.ts';
 
