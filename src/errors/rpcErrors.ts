@@ -89,6 +89,13 @@ export class ResourceNotFoundError extends RpcError {
   readonly code = ResourceNotFoundError.code;
 }
 
+/** -38026: a request over one of go-ethereum's size limits (internal/ethapi/errors.go clientLimitExceededError). */
+export class ClientLimitExceededError extends RpcError {
+  static readonly code = -38026;
+  override readonly name = 'ClientLimitExceededError';
+  readonly code = ClientLimitExceededError.code;
+}
+
 /** -32000: a write (eth_sendRawTransaction, eth_sign…) to a fixture chain, whose blocks are recorded. */
 export class ReadOnlyChainError extends RpcError {
   static readonly code = -32000;

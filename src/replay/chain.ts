@@ -49,6 +49,7 @@ export interface LoadProgress {
 
 export class FixtureChain implements ChainView {
   readonly label: string;
+  readonly forkConfig: Readonly<Record<string, unknown>>;
   private readonly byNumber = new Map<bigint, StoredBlock>();
   private readonly byHash = new Map<string, StoredBlock>();
   private readonly txIndex = new Map<string, TxLocation>();
@@ -65,6 +66,7 @@ export class FixtureChain implements ChainView {
     private readonly stateManager: MerkleStateManager,
   ) {
     this.label = `${spec.path} (${spec.format})`;
+    this.forkConfig = spec.genesis.config;
     this.readers = new StateReaders(stateManager);
     for (const b of ordered) this.index(b);
   }

@@ -81,6 +81,8 @@ export interface ChainView {
   readonly transactionCount?: number | undefined;
   readonly genesis: ChainBlock;
   readonly head: ChainBlock;
+  /** The chain's go-ethereum chain config (genesis.json `config`, as given), where known (eth_config). */
+  readonly forkConfig?: Readonly<Record<string, unknown>> | undefined;
   /** `finalized` and `safe` tags: the head unless the fixture names them. */
   readonly finalized: ChainBlock;
   readonly safe: ChainBlock;

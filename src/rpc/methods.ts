@@ -36,7 +36,9 @@ import { type CallArgs, gethCallArgs } from './callParams.ts';
 import { ethCall } from './handlers/call.ts';
 import { ethEstimateGas } from './handlers/estimate.ts';
 import { ethCreateAccessList } from './handlers/accessList.ts';
-import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetTransactionCount } from './handlers/state.ts';
+import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetStorageValues, ethGetTransactionCount } from './handlers/state.ts';
+import { gethStorageRequests } from './storageParams.ts';
+import { ethCapabilities, ethConfig } from './handlers/chainConfig.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
 import { debugTraceCall, traceCall, traceCallMany } from './handlers/traceCall.ts';
@@ -133,6 +135,7 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_getTransactionCount', method('geth', [gethAddress, optionalBlock], ethGetTransactionCount)],
   ['eth_getCode', method('geth', [gethAddress, optionalBlock], ethGetCode)],
   ['eth_getStorageAt', method('geth', [gethAddress, gethString, optionalBlock], ethGetStorageAt)],
+  ['eth_getStorageValues', method('geth', [gethStorageRequests, optionalBlock], ethGetStorageValues)],
   ['eth_call', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethCall)],
   ['eth_estimateGas', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethEstimateGas)],
   ['eth_createAccessList', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides], ethCreateAccessList)],
@@ -152,6 +155,8 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_blobBaseFee', method('geth', [], ethBlobBaseFee)],
   ['eth_baseFee', method('geth', [], ethBaseFee)],
   ['eth_syncing', method('geth', [], ethSyncing)],
+  ['eth_config', method('geth', [], ethConfig)],
+  ['eth_capabilities', method('geth', [], ethCapabilities)],
   ['eth_accounts', method('geth', [], ethAccounts)],
   ['net_listening', method('geth', [], netListening)],
   ['net_peerCount', method('geth', [], netPeerCount)],

@@ -40,6 +40,24 @@ describe('go-ethereum execution-apis recordings', () => {
   }
 });
 
+// eth_getStorageValues (its limits and errors), eth_config (EIP-7910: fork id, blob schedule,
+// precompiles and system contracts from the chain config), eth_capabilities.
+describe('go-ethereum execution-apis recordings: eth_getStorageValues, eth_config, eth_capabilities', () => {
+  const NEW = new Set(['eth_getStorageValues', 'eth_config', 'eth_capabilities']);
+  const exchanges = readGolden(EXAPI).exchanges.filter((e) => requestMethods(e.request).some((m) => NEW.has(m)));
+  test('all 7 are here', () => expect(exchanges.length).toBe(7));
+  test('more than 1024 slots, or a key that is no address: go-ethereum\'s errors', async () => {
+    const slots = Array.from({ length: 1025 }, (_, i) => `0x${i.toString(16).padStart(64, '0')}`);
+    const body = (param: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getStorageValues', params: [param] });
+    const ctx = await context(EXAPI);
+    expect(await dispatch(body({ '0x7dcd17433742f4c0ca53122ab541d0ba67fc27df': slots }), ctx)).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-38026,"message":"too many slots (max 1024)"}}');
+    expect(await dispatch(body({ nope: [] }), ctx)).toContain('"code":-32602');
+  }, SLOW);
+  for (const exchange of exchanges) {
+    test(exchange.name, async () => expect(await checkExchange(await context(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
+  }
+});
+
 // eth_call and eth_estimateGas (go-ethereum's binary search to the unit). Not copied:
 // estimate-with-eip7702.io, a call with an EIP-7702 authorizationList, which blocktrace refuses
 // (-32602, README "Methods").

@@ -2,10 +2,11 @@
 // GetBalance, GetTransactionCount, GetCode, GetStorageAt), from the trie at the block's root.
 import { bytesToBigInt, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
-import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
+import { ClientLimitExceededError, InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { StateReader } from '../../replay/chainView.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
+import type { StorageRequest } from '../storageParams.ts';
 import { headerAt } from './blockReads.ts';
 
 /** eth/api_backend.go StateAndHeaderByNumberOrHash: the state after the block, or its error text. */
@@ -27,6 +28,31 @@ export const ethGetCode = async ([address, block]: [Uint8Array, BlockNumberOrHas
 export async function ethGetStorageAt([address, key, block]: [Uint8Array, string, BlockNumberOrHash | undefined], ctx: RpcContext): Promise<string> {
   const slot = decodeStorageKey(key);
   return hexBytes(await (await stateAt(block, ctx)).storage(address, slot));
+}
+
+/** internal/ethapi/api.go maxGetStorageSlots. */
+const MAX_STORAGE_SLOTS = 1024;
+
+/**
+ * internal/ethapi/api.go GetStorageValues: the slots are counted first (too many: -38026, none:
+ * -32602 "empty request"), then read at the block; addresses come back as a Go map writes them,
+ * lowercase and sorted.
+ */
+export async function ethGetStorageValues([requests, block]: [StorageRequest[], BlockNumberOrHash | undefined], ctx: RpcContext) {
+  let total = 0;
+  for (const { slots } of requests) {
+    total += slots.length;
+    if (total > MAX_STORAGE_SLOTS) throw new ClientLimitExceededError(`too many slots (max ${MAX_STORAGE_SLOTS})`);
+  }
+  if (total === 0) throw new InvalidParamsError('empty request');
+  const state = await stateAt(block, ctx);
+  const answers: [string, string[]][] = [];
+  for (const { address, slots } of requests) {
+    const values: string[] = [];
+    for (const slot of slots) values.push(hexBytes(await state.storage(address, slot)));
+    answers.push([hexBytes(address), values]);
+  }
+  return Object.fromEntries(answers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**
