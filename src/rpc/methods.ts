@@ -14,6 +14,11 @@ import {
   ethGetBlockByNumber,
   ethGetTransactionByHash,
   ethGetTransactionReceipt,
+  ethGetHeaderByHash,
+  ethGetHeaderByNumber,
+  ethGetRawTransactionByBlockHashAndIndex,
+  ethGetRawTransactionByBlockNumberAndIndex,
+  ethGetRawTransactionByHash,
   netVersion,
   web3ClientVersion,
 } from './handlers/eth.ts';
@@ -127,6 +132,11 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_getBlockByHash', method('geth', [gethHash, gethBool], ethGetBlockByHash)],
   ['eth_getTransactionByHash', method('geth', [gethHash], ethGetTransactionByHash)],
   ['eth_getTransactionReceipt', method('geth', [gethHash], ethGetTransactionReceipt)],
+  ['eth_getHeaderByNumber', method('geth', [gethBlockNumber], ethGetHeaderByNumber)],
+  ['eth_getHeaderByHash', method('geth', [gethHash], ethGetHeaderByHash)],
+  ['eth_getRawTransactionByHash', method('geth', [gethHash], ethGetRawTransactionByHash)],
+  ['eth_getRawTransactionByBlockNumberAndIndex', method('geth', [gethBlockNumber, gethHexUint], ethGetRawTransactionByBlockNumberAndIndex)],
+  ['eth_getRawTransactionByBlockHashAndIndex', method('geth', [gethHash, gethHexUint], ethGetRawTransactionByBlockHashAndIndex)],
   ['net_version', method('geth', [], netVersion)],
   ['web3_clientVersion', method('geth', [], web3ClientVersion)],
   // the read-only archive surface (issue 15): logs, by-block reads, fees, node status, raw encodings

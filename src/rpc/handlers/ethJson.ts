@@ -100,10 +100,9 @@ export function formatTransaction(chainBlock: ChainBlock, index: number, receipt
   return out;
 }
 
-/** go-ethereum RPCMarshalBlock(block, inclTx=true, fullTx). */
-export function formatBlock(chainBlock: ChainBlock, fullTx: boolean, receipts: readonly ReceiptInfo[]): Record<string, unknown> {
-  const { block } = chainBlock;
-  const h = block.header;
+/** go-ethereum RPCMarshalHeader's fields (a Go map: written with its keys sorted by goMap). */
+function headerFields(chainBlock: ChainBlock): Record<string, unknown> {
+  const h = chainBlock.block.header;
   const fields: Record<string, unknown> = {
     number: hexQuantity(h.number),
     hash: hexBytes(chainBlock.hash),
@@ -121,11 +120,6 @@ export function formatBlock(chainBlock: ChainBlock, fullTx: boolean, receipts: r
     timestamp: hexQuantity(h.timestamp),
     transactionsRoot: hexBytes(h.transactionsTrie),
     receiptsRoot: hexBytes(h.receiptTrie),
-    size: hexQuantity(block.serialize().length),
-    transactions: block.transactions.map((tx, i) =>
-      fullTx ? formatTransaction(chainBlock, i, receipts[i]) : hexBytes(tx.hash()),
-    ),
-    uncles: block.uncleHeaders.map((u) => hexBytes(u.hash())),
   };
   if (h.baseFeePerGas !== undefined) fields.baseFeePerGas = hexQuantity(h.baseFeePerGas);
   if (h.withdrawalsRoot !== undefined) fields.withdrawalsRoot = hexBytes(h.withdrawalsRoot);
@@ -133,6 +127,25 @@ export function formatBlock(chainBlock: ChainBlock, fullTx: boolean, receipts: r
   if (h.excessBlobGas !== undefined) fields.excessBlobGas = hexQuantity(h.excessBlobGas);
   if (h.parentBeaconBlockRoot !== undefined) fields.parentBeaconBlockRoot = hexBytes(h.parentBeaconBlockRoot);
   if (h.requestsHash !== undefined) fields.requestsHash = hexBytes(h.requestsHash);
+  return fields;
+}
+
+/** go-ethereum RPCMarshalHeader (eth_getHeaderByNumber, eth_getHeaderByHash). */
+export function formatHeader(chainBlock: ChainBlock): Record<string, unknown> {
+  return goMap(headerFields(chainBlock));
+}
+
+/** go-ethereum RPCMarshalBlock(block, inclTx=true, fullTx): the header's fields and the body's. */
+export function formatBlock(chainBlock: ChainBlock, fullTx: boolean, receipts: readonly ReceiptInfo[]): Record<string, unknown> {
+  const { block } = chainBlock;
+  const fields: Record<string, unknown> = {
+    ...headerFields(chainBlock),
+    size: hexQuantity(block.serialize().length),
+    transactions: block.transactions.map((tx, i) =>
+      fullTx ? formatTransaction(chainBlock, i, receipts[i]) : hexBytes(tx.hash()),
+    ),
+    uncles: block.uncleHeaders.map((u) => hexBytes(u.hash())),
+  };
   if (block.withdrawals !== undefined) {
     fields.withdrawals = block.withdrawals.map((w) => ({
       index: hexQuantity(w.index),
