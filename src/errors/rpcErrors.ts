@@ -96,6 +96,20 @@ export class ClientLimitExceededError extends RpcError {
   readonly code = ClientLimitExceededError.code;
 }
 
+/**
+ * eth_simulateV1 refusing a request as a whole, with go-ethereum's code for the reason
+ * (internal/ethapi/errors.go: -38010 … -38026, -32602, -32603).
+ */
+export class SimulationError extends RpcError {
+  override readonly name = 'SimulationError';
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** -32000: a write (eth_sendRawTransaction, eth_sign…) to a fixture chain, whose blocks are recorded. */
 export class ReadOnlyChainError extends RpcError {
   static readonly code = -32000;

@@ -162,7 +162,7 @@ function gasUsed(block: Block, request: CallRequest, spent: bigint, refund: bigi
 }
 
 /** core/state_transition.go FloorDataGas before Amsterdam (EIP-7623, from Prague): undefined before. */
-function floorDataGas(block: Block, request: CallRequest): bigint | undefined {
+export function floorDataGas(block: Block, request: CallRequest): bigint | undefined {
   if (!block.common.isActivatedEIP(7623)) return undefined;
   let tokens = 0n;
   for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;

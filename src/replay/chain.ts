@@ -20,6 +20,8 @@ import { loadKeccak } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
 import { type Snapshot, snapshotBlock } from '../cache/snapshot.ts';
+import { simulate } from './simulate/simulate.ts';
+import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
 import { ReplayStateManager, replayCaches } from './replayState.ts';
 import { batchScratchTries } from './scratchTries.ts';
@@ -118,6 +120,12 @@ export class FixtureChain implements ChainView {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
     if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
     return this.recordings.exclusive(() => recordCalls(this.vm, this.recorder, stored.block, stored.stateRoot, request, options?.state === true));
+  };
+
+  readonly simulate = (block: ChainBlock, request: SimRequest): Promise<SimBlockResult[]> => {
+    const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
+    if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
+    return this.recordings.exclusive(() => simulate(this.vm, stored.block, stored.stateRoot, request));
   };
 
   /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */

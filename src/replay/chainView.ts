@@ -5,6 +5,7 @@ import type { Block } from '@ethereumjs/block';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
 import type { CallOutcome, CallOverrides, CallRequest, CallWatch } from './callExec.ts';
 import type { TracedCalls } from './callTrace.ts';
+import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 
 export interface ChainBlock {
   readonly number: bigint;
@@ -116,4 +117,6 @@ export interface ChainView {
    * as a block replay is (debug_traceCall, trace_call, trace_callMany); unset where not held here.
    */
   readonly traceCalls?: ((block: ChainBlock, request: TracedCalls, options?: RecordOptions) => Promise<TxRecording[]>) | undefined;
+  /** eth_simulateV1: simulated blocks on top of `block` (nothing of them stays); unset where not held here. */
+  readonly simulate?: ((block: ChainBlock, request: SimRequest) => Promise<SimBlockResult[]>) | undefined;
 }

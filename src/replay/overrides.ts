@@ -26,6 +26,18 @@ export interface BlockOverrides {
   readonly feeRecipient?: Uint8Array | undefined;
   readonly prevRandao?: Uint8Array | undefined;
   readonly baseFeePerGas?: bigint | undefined;
+  /** eth_simulateV1 only (eth_call refuses them, as go-ethereum's BlockOverrides.Apply does). */
+  readonly blobBaseFee?: bigint | undefined;
+  readonly beaconRoot?: Uint8Array | undefined;
+  readonly withdrawals?: readonly Withdrawal[] | undefined;
+}
+
+/** An EIP-4895 withdrawal (amount in gwei). */
+export interface Withdrawal {
+  readonly index: bigint;
+  readonly validatorIndex: bigint;
+  readonly address: Uint8Array;
+  readonly amount: bigint;
 }
 
 const fromHex = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, 'hex'));

@@ -16,6 +16,7 @@ export interface CallArgs {
   readonly data: Uint8Array | undefined;
   readonly nonce?: bigint | undefined;
   readonly accessList?: readonly AccessTuple[] | undefined;
+  readonly chainId?: bigint | undefined;
   /** An EIP-7702 `authorizationList` was given (not supported for calls yet). */
   readonly authorizations?: boolean;
 }
@@ -74,6 +75,7 @@ export const gethCallArgs: ParamCodec<CallArgs> = {
         case 'data': f.data = bytesField('data', value); break;
         case 'input': input = bytesField('input', value); break;
         case 'nonce': f.nonce = quantityField('nonce', value); break;
+        case 'chainid': f.chainId = quantityField('chainId', value); break;
         case 'accesslist': f.accessList = accessListField(value); break;
         case 'authorizationlist': f.authorizations = true; break;
       }

@@ -44,6 +44,8 @@ import { ethCreateAccessList } from './handlers/accessList.ts';
 import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetStorageValues, ethGetTransactionCount } from './handlers/state.ts';
 import { gethStorageRequests } from './storageParams.ts';
 import { ethCapabilities, ethConfig } from './handlers/chainConfig.ts';
+import { ethSimulateV1 } from './handlers/simulate.ts';
+import { gethSimOptions } from './simulateParams.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
 import { debugTraceCall, traceCall, traceCallMany } from './handlers/traceCall.ts';
@@ -148,6 +150,7 @@ const METHODS = new Map<string, MethodSpec>([
   ['eth_getStorageValues', method('geth', [gethStorageRequests, optionalBlock], ethGetStorageValues)],
   ['eth_call', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethCall)],
   ['eth_estimateGas', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides, gethBlockOverrides], ethEstimateGas)],
+  ['eth_simulateV1', method('geth', [gethSimOptions, optionalBlock], ethSimulateV1)],
   ['eth_createAccessList', method('geth', [gethCallArgs, optionalBlock, gethStateOverrides], ethCreateAccessList)],
   ['eth_getProof', method('geth', [gethAddress, gethStringList, optionalBlock], ethGetProof)],
   ['eth_getBlockReceipts', method('geth', [gethBlockNumberOrHash], ethGetBlockReceipts)],

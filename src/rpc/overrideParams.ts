@@ -1,7 +1,7 @@
 // State and block overrides as go-ethereum decodes them (internal/ethapi/override: StateOverride is
 // map[common.Address]OverrideAccount, BlockOverrides); reth reads the same JSON (alloy
 // StateOverride, BlockOverrides). Keys are matched like encoding/json: exact, then case-insensitive.
-import type { AccountOverride, BlockOverrides, StateOverrides } from '../replay/overrides.ts';
+import type { AccountOverride, BlockOverrides, StateOverrides, Withdrawal } from '../replay/overrides.ts';
 import type { JsonNode } from './rawJson.ts';
 import { findGoField, gethTraceConfig, ParamDecodeError, type ParamCodec, type TraceConfig } from './schemas.ts';
 
@@ -68,7 +68,22 @@ export function decodeStateOverrides(node: JsonNode): StateOverrides | undefined
 
 const BLOCK_FIELDS = [['number'], ['difficulty'], ['time'], ['gasLimit'], ['feeRecipient'], ['prevRandao'], ['baseFeePerGas'], ['blobBaseFee'], ['beaconRoot'], ['withdrawals']] as const;
 
-export function decodeBlockOverrides(node: JsonNode): BlockOverrides | undefined {
+function withdrawals(node: JsonNode): Withdrawal[] {
+  if (node.t !== 'array') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go struct field BlockOverrides.Withdrawals of type types.Withdrawals`);
+  return node.items.map((item) => {
+    if (item.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${item.t} into Go value of type types.Withdrawal`);
+    const w: { index: bigint; validatorIndex: bigint; address: Uint8Array; amount: bigint } = { index: 0n, validatorIndex: 0n, address: new Uint8Array(20), amount: 0n };
+    for (const [k, v] of item.entries) {
+      const field = findGoField([['index'], ['validatorIndex'], ['address'], ['amount']] as const, k)?.[0];
+      if (field === 'address') w.address = hexData(v, 'common.Address', 20);
+      else if (field !== undefined) w[field] = hexBig(v, field, 64);
+    }
+    return w;
+  });
+}
+
+/** BlockOverrides; `all`: also blobBaseFee, beaconRoot and withdrawals (eth_simulateV1). */
+export function decodeBlockOverrides(node: JsonNode, all = false): BlockOverrides | undefined {
   if (node.t === 'null') return undefined;
   if (node.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go value of type override.BlockOverrides`);
   const o: { -readonly [K in keyof BlockOverrides]: BlockOverrides[K] } = {};
@@ -83,14 +98,18 @@ export function decodeBlockOverrides(node: JsonNode): BlockOverrides | undefined
       case 'feeRecipient': o.feeRecipient = hexData(v, 'common.Address', 20); break;
       case 'prevRandao': o.prevRandao = hexData(v, 'common.Hash', 32); break;
       case 'baseFeePerGas': o.baseFeePerGas = hexBig(v, 'baseFeePerGas'); break;
-      default: throw new ParamDecodeError(`block override ${field} is not supported by blocktrace (supported: number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas)`);
+      default:
+        if (all && field === 'blobBaseFee') o.blobBaseFee = hexBig(v, 'blobBaseFee');
+        else if (all && field === 'beaconRoot') o.beaconRoot = hexData(v, 'common.Hash', 32);
+        else if (all && field === 'withdrawals') o.withdrawals = withdrawals(v);
+        else throw new ParamDecodeError(`block override ${field} is not supported by blocktrace (supported: number, difficulty, time, gasLimit, feeRecipient, prevRandao, baseFeePerGas)`);
     }
   }
   return o;
 }
 
 export const gethStateOverrides: ParamCodec<StateOverrides | undefined> = { required: false, decode: decodeStateOverrides };
-export const gethBlockOverrides: ParamCodec<BlockOverrides | undefined> = { required: false, decode: decodeBlockOverrides };
+export const gethBlockOverrides: ParamCodec<BlockOverrides | undefined> = { required: false, decode: (node) => decodeBlockOverrides(node) };
 
 /** eth/tracers TraceCallConfig: TraceConfig plus stateOverrides, blockOverrides and txIndex. */
 export interface TraceCallConfig {

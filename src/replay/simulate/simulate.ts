@@ -1,0 +1,286 @@
+// eth_simulateV1's engine (go-ethereum internal/ethapi/simulate.go): simulated blocks on top of a
+// chain block, each built as a block is (system calls, transactions, requests, withdrawals, roots)
+// with ethereumjs's BlockBuilder, its transactions run by runTx after go-ethereum's own checks so
+// that a refused call carries go-ethereum's code and text. The caller runs this on the replay VM
+// under its lock; the state is left at a root nothing points to (the next replay sets its own).
+import { type Block, createBlock } from '@ethereumjs/block';
+import { createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { buildBlock, runTx, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
+import { Address, createAccount, toChecksumAddress } from '@ethereumjs/util';
+import { floorDataGas, intrinsicGas } from '../callExec.ts';
+import { failureOf, sstoreGasLeftAtHalt } from '../failures.ts';
+import { applyStateOverrides } from '../overrides.ts';
+import { sanitizeChain, type SimHeader } from './chainPlan.ts';
+import { type SimBlockResult, type SimCall, type SimCallResult, SimulationError, type SimRequest } from './types.ts';
+
+/** internal/ethapi/errors.go codes. */
+const CODE = {
+  nonceTooHigh: -38011,
+  nonceTooLow: -38010,
+  baseFeeTooLow: -38012,
+  intrinsicGas: -38013,
+  insufficientFunds: -38014,
+  blockGasLimitReached: -38015,
+  invalidParams: -32602,
+  internal: -32603,
+} as const;
+
+/** What BlockBuilder keeps of the transactions it ran; we run them ourselves (runTx with our checks). */
+interface BuilderInternals {
+  transactions: TypedTransaction[];
+  transactionResults: RunTxResult[];
+  gasUsed: bigint;
+  blobGasUsed: bigint;
+  headerData: Record<string, unknown>;
+}
+
+/** Looks blocks up for BLOCKHASH: the chain's, then the simulated ones. */
+export interface BlockLookup {
+  getBlock(n: number | bigint | Uint8Array): Promise<unknown>;
+}
+
+export async function simulate(vm: VM, base: Block, baseRoot: Uint8Array, request: SimRequest): Promise<SimBlockResult[]> {
+  const plan = sanitizeChain(base, request.blocks);
+  const state = vm.stateManager;
+  await state.setStateRoot(baseRoot);
+  const simulated = new Map<bigint, Block>();
+  const evm = vm.evm as unknown as { blockchain: BlockLookup };
+  const blockchain = evm.blockchain;
+  const lookup: BlockLookup = {
+    getBlock: async (n) => (typeof n !== 'object' && simulated.get(BigInt(n))) || blockchain.getBlock(n),
+  };
+  evm.blockchain = { ...lookup, shallowCopy: () => lookup } as BlockLookup;
+  let budget = request.gasCap;
+  const results: SimBlockResult[] = [];
+  try {
+    let parent = base;
+    for (const spec of plan) {
+      const built = await simulateBlock(vm, parent, spec, request, budget);
+      budget = built.budget;
+      simulated.set(built.result.block.header.number, built.result.block);
+      results.push(built.result);
+      parent = built.result.block;
+    }
+  } finally {
+    evm.blockchain = blockchain;
+  }
+  return results;
+}
+
+async function simulateBlock(
+  vm: VM,
+  parent: Block,
+  spec: SimHeader,
+  request: SimRequest,
+  budgetIn: bigint,
+): Promise<{ result: SimBlockResult; budget: bigint }> {
+  const common = vm.common;
+  common.setHardforkBy({ blockNumber: spec.number, timestamp: spec.time });
+  const o = spec.overrides;
+  const london = common.isActivatedEIP(1559);
+  let baseFee: bigint | undefined;
+  if (london) baseFee = o?.baseFeePerGas ?? (request.validation ? parent.header.calcNextBaseFee() : 0n);
+  const cancun = common.isActivatedEIP(4844);
+  const excessBlobGas = cancun ? (parent.header.excessBlobGas !== undefined ? parent.header.calcNextExcessBlobGas(common) : 0n) : undefined;
+  const shanghai = common.isActivatedEIP(4895);
+  const merged = common.gteHardfork('paris');
+  const headerData: Record<string, unknown> = {
+    number: spec.number,
+    timestamp: spec.time,
+    parentHash: parent.hash(),
+    coinbase: o?.feeRecipient ?? parent.header.coinbase.bytes,
+    difficulty: merged ? 0n : (o?.difficulty ?? parent.header.difficulty),
+    gasLimit: o?.gasLimit ?? parent.header.gasLimit,
+    mixHash: o?.prevRandao ?? new Uint8Array(32),
+    ...(baseFee !== undefined ? { baseFeePerGas: baseFee } : {}),
+    ...(excessBlobGas !== undefined ? { excessBlobGas } : {}),
+    ...(cancun ? { parentBeaconBlockRoot: o?.beaconRoot ?? new Uint8Array(32) } : {}),
+  };
+  // state overrides come before the block's system calls (simulate.go processBlock)
+  if (spec.stateOverrides !== undefined) await applyStateOverrides(vm.stateManager, spec.stateOverrides);
+  const withdrawals = shanghai
+    ? (o?.withdrawals ?? []).map((w) => ({ index: w.index, validatorIndex: w.validatorIndex, address: w.address, amount: w.amount }))
+    : undefined;
+  const builder = await buildBlock(vm, {
+    parentBlock: parent,
+    headerData: headerData as never,
+    ...(withdrawals !== undefined ? { withdrawals } : {}),
+    blockOpts: { putBlockIntoBlockchain: false, skipConsensusFormatValidation: true, freeze: false, common },
+  });
+  const internals = builder as unknown as BuilderInternals;
+  const gasLimit = headerData['gasLimit'] as bigint;
+  const calls: SimCallResult[] = [];
+  const senders: Uint8Array[] = [];
+  let budget = budgetIn;
+  for (const [i, call] of spec.calls.entries()) {
+    const from = call.from ?? new Uint8Array(20);
+    const sender = new Address(from);
+    const account = (await vm.stateManager.getAccount(sender)) ?? createAccount({});
+    // sanitizeCall: nonce from the state, gas the block's remaining gas, both capped
+    const remaining = gasLimit - internals.gasUsed;
+    const wanted = call.gas ?? remaining;
+    if (remaining < wanted) throw new SimulationError(CODE.blockGasLimitReached, `block gas limit reached: remaining: ${remaining}, required: ${wanted}`);
+    const gas = wanted > budget ? budget : wanted;
+    const capped = gas < wanted;
+    if (call.chainId !== undefined && call.chainId !== common.chainId()) {
+      throw new SimulationError(CODE.internal, `chainId does not match node's (have=${call.chainId}, want=${common.chainId()})`);
+    }
+    const nonce = call.nonce ?? account.nonce;
+    const message = messageOf(call, gas, nonce, baseFee);
+    try {
+      await preCheck(vm, message, account.nonce, account.balance, baseFee, request.validation, sender);
+    } catch (err) {
+      // internal/ethapi/api.go applyMessageWithEVM wraps the state transition's error
+      if (err instanceof SimulationError) throw new SimulationError(err.code, `err: ${err.message} (supplied gas ${gas})`);
+      throw err;
+    }
+    const block = pendingBlock(builder, internals, common);
+    const tx = transactionOf(block, call, message, sender);
+    const result = await runTx(vm, {
+      tx,
+      block,
+      skipNonce: true,
+      skipBalance: false,
+      skipBlockGasLimitValidation: true,
+      skipHardForkValidation: true,
+      reportPreimages: false,
+    });
+    internals.transactions.push(tx);
+    internals.transactionResults.push(result);
+    internals.gasUsed += result.blockGasSpent;
+    internals.blobGasUsed += result.blobGasUsed ?? 0n;
+    budget -= result.totalGasSpent;
+    senders.push(from);
+    calls.push(callResult(block, message, result, capped, i));
+  }
+  const block = await assemble(builder, internals, common);
+  return { result: { block, calls, senders }, budget };
+}
+
+/**
+ * BlockBuilder.build (withdrawals, EIP-7685 requests, the roots), keeping our transactions: build
+ * makes the block's transactions anew from their fields, which would refuse a gas limit over the
+ * EIP-7825 cap (go-ethereum's simulation skips that check) and forget their unsigned hashes.
+ */
+async function assemble(builder: BlockBuilder, internals: BuilderInternals, common: VM['common']): Promise<Block> {
+  const isActivatedEIP = common.isActivatedEIP;
+  common.isActivatedEIP = (eip: number) => eip !== 7825 && isActivatedEIP.call(common, eip);
+  let built: Block;
+  try {
+    built = (await builder.build()).block as Block;
+  } finally {
+    common.isActivatedEIP = isActivatedEIP;
+  }
+  Object.defineProperty(built, 'transactions', { value: internals.transactions });
+  return built;
+}
+
+/** The message of a call after CallDefaults and ToMessage (transaction_args.go). */
+interface Message {
+  readonly from: Uint8Array;
+  readonly to: Uint8Array | undefined;
+  readonly gas: bigint;
+  readonly nonce: bigint;
+  readonly value: bigint;
+  readonly data: Uint8Array;
+  readonly gasPrice: bigint;
+  readonly feeCap: bigint;
+  readonly tip: bigint;
+  /** The transaction type ToTransaction(DynamicFeeTxType) makes: legacy when a gasPrice is given. */
+  readonly legacy: boolean;
+  readonly accessList: SimCall['accessList'];
+}
+
+function messageOf(call: SimCall, gas: bigint, nonce: bigint, baseFee: bigint | undefined): Message {
+  const value = call.value ?? 0n;
+  const data = call.data ?? new Uint8Array();
+  const common = { from: call.from ?? new Uint8Array(20), to: call.to, gas, nonce, value, data, accessList: call.accessList };
+  if (call.gasPrice !== undefined || baseFee === undefined) {
+    const price = call.gasPrice ?? 0n;
+    return { ...common, gasPrice: price, feeCap: price, tip: price, legacy: call.gasPrice !== undefined };
+  }
+  const feeCap = call.maxFeePerGas ?? 0n;
+  const tip = call.maxPriorityFeePerGas ?? 0n;
+  let gasPrice = 0n;
+  if (feeCap !== 0n || tip !== 0n) gasPrice = tip + baseFee < feeCap ? tip + baseFee : feeCap;
+  return { ...common, gasPrice, feeCap, tip, legacy: false };
+}
+
+/** core/state_transition.go preCheck and buyGas, with go-ethereum's texts; eth_simulateV1's codes (errors.go txValidationError). */
+async function preCheck(vm: VM, m: Message, stateNonce: bigint, balance: bigint, baseFee: bigint | undefined, validation: boolean, sender: Address): Promise<void> {
+  const who = toChecksumAddress(sender.toString());
+  if (validation) {
+    if (stateNonce < m.nonce) throw new SimulationError(CODE.nonceTooHigh, `nonce too high: address ${who}, tx: ${m.nonce} state: ${stateNonce}`);
+    if (stateNonce > m.nonce) throw new SimulationError(CODE.nonceTooLow, `nonce too low: address ${who}, tx: ${m.nonce} state: ${stateNonce}`);
+    if (stateNonce === 2n ** 64n - 1n) throw new SimulationError(CODE.internal, `nonce has max value: address ${who}, nonce: ${stateNonce}`);
+  }
+  if (baseFee !== undefined) {
+    const skip = !validation && m.feeCap === 0n && m.tip === 0n;
+    if (!skip) {
+      if (m.feeCap < m.tip) {
+        throw new SimulationError(CODE.invalidParams, `max priority fee per gas higher than max fee per gas: address ${who}, maxPriorityFeePerGas: ${m.tip}, maxFeePerGas: ${m.feeCap}`);
+      }
+      if (m.feeCap < baseFee) {
+        throw new SimulationError(CODE.baseFeeTooLow, `max fee per gas less than block base fee: address ${who}, maxFeePerGas: ${m.feeCap}, baseFee: ${baseFee}`);
+      }
+    }
+  }
+  const want = m.gas * m.feeCap + m.value;
+  if (balance < want) throw new SimulationError(CODE.insufficientFunds, `insufficient funds for gas * price + value: address ${who} have ${balance} want ${want}`);
+  const block = { common: vm.common } as Block;
+  const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList };
+  const intrinsic = intrinsicGas(block, request);
+  if (m.gas < intrinsic) throw new SimulationError(CODE.intrinsicGas, `intrinsic gas too low: have ${m.gas}, want ${intrinsic}`);
+  const floor = floorDataGas(block, request);
+  if (floor !== undefined && m.gas < floor) throw new SimulationError(CODE.internal, `insufficient gas for floor data gas cost: have ${m.gas}, want ${floor}`);
+  if (m.value > 0n && balance - m.gas * m.gasPrice < m.value) throw new SimulationError(CODE.insufficientFunds, `insufficient funds for transfer: address ${who}`);
+}
+
+/** The block a transaction runs in, as BlockBuilder.addTransaction makes it. */
+function pendingBlock(builder: BlockBuilder, internals: BuilderInternals, common: VM['common']): Block {
+  void builder;
+  return createBlock(
+    { header: { ...internals.headerData, gasUsed: internals.gasUsed } as never, transactions: internals.transactions },
+    { common, skipConsensusFormatValidation: true },
+  );
+}
+
+/**
+ * ToTransaction(DynamicFeeTxType): unsigned (v = r = s = 0, so its hash is that of go-ethereum's
+ * unsigned transaction), from the call's sender; the gas limit is set after construction, so no
+ * EIP-7825 cap applies (SkipTransactionChecks).
+ */
+function transactionOf(block: Block, call: SimCall, m: Message, sender: Address): TypedTransaction {
+  const common = block.common;
+  const opts = { common, freeze: false, allowUnlimitedInitCodeSize: true };
+  const accessList = (m.accessList ?? []).map((t): [Uint8Array, Uint8Array[]] => [t.address, [...t.storageKeys]]);
+  const base = { nonce: m.nonce, gasLimit: 0n, ...(m.to === undefined ? {} : { to: m.to }), value: m.value, data: m.data };
+  const tx = m.legacy
+    ? createLegacyTx({ ...base, gasPrice: m.gasPrice }, opts)
+    : createFeeMarket1559Tx({ ...base, chainId: call.chainId ?? common.chainId(), maxFeePerGas: m.feeCap, maxPriorityFeePerGas: m.tip, accessList }, opts);
+  Object.defineProperty(tx, 'gasLimit', { value: m.gas, writable: false });
+  Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
+  const hash = common.customCrypto.keccak256!(tx.serialize());
+  Object.defineProperty(tx, 'hash', { value: () => hash });
+  return tx;
+}
+
+function callResult(block: Block, m: Message, result: RunTxResult, capped: boolean, _index: number): SimCallResult {
+  const exec = result.execResult;
+  const logs = (result.receipt.logs ?? []).map(([address, topics, data]) => ({ address, topics, data }));
+  const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList };
+  const spent = intrinsicGas(block, request) + exec.executionGasUsed;
+  const floor = floorDataGas(block, request);
+  const maxUsedGas = floor !== undefined && spent < floor ? floor : spent;
+  const error = exec.exceptionError?.error;
+  // core.ExecutionResult.Return: no return data for a failed call (a revert's is the error's data)
+  const base = { returnData: error === undefined ? exec.returnValue : new Uint8Array(), gasUsed: result.totalGasSpent, maxUsedGas };
+  if (error === undefined) return { ...base, logs };
+  if (error === 'revert') return { ...base, logs: [], error: { kind: 'reverted', returnData: exec.returnValue } };
+  const precompile = m.to !== undefined && block.common.isActivatedEIP(2929) && isPrecompile(m.to);
+  const frame = { kind: m.to === undefined ? 'CREATE' : 'CALL', to: m.to, input: m.data, precompile } as const;
+  const failure = failureOf(exec, frame, block.common, sstoreGasLeftAtHalt(exec)) ?? { kind: 'other' as const, message: error };
+  return { ...base, logs: [], error: { kind: 'failed', failure, capped } };
+}
+
+const isPrecompile = (to: Uint8Array): boolean => to.slice(0, 18).every((b) => b === 0) && to[18]! * 256 + to[19]! < 0x200 && to[18]! * 256 + to[19]! > 0;

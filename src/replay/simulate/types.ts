@@ -1,0 +1,63 @@
+// eth_simulateV1's request and result, neutral of JSON (go-ethereum internal/ethapi/simulate.go
+// simOpts, simBlock, simCallResult).
+import type { Block } from '@ethereumjs/block';
+import type { Failure } from '../../trace/types.ts';
+import type { AccessTuple } from '../callExec.ts';
+import type { BlockOverrides, StateOverrides } from '../overrides.ts';
+
+/** One call of a simulated block, as TransactionArgs before CallDefaults. */
+export interface SimCall {
+  readonly from: Uint8Array | undefined;
+  readonly to: Uint8Array | undefined;
+  readonly gas: bigint | undefined;
+  readonly gasPrice: bigint | undefined;
+  readonly maxFeePerGas?: bigint | undefined;
+  readonly maxPriorityFeePerGas?: bigint | undefined;
+  readonly value: bigint | undefined;
+  readonly data: Uint8Array | undefined;
+  readonly nonce?: bigint | undefined;
+  readonly accessList?: readonly AccessTuple[] | undefined;
+  readonly chainId?: bigint | undefined;
+}
+
+export interface SimBlockSpec {
+  readonly blockOverrides?: BlockOverrides | undefined;
+  readonly stateOverrides?: StateOverrides | undefined;
+  readonly calls: readonly SimCall[];
+}
+
+export interface SimRequest {
+  readonly blocks: readonly SimBlockSpec[];
+  readonly traceTransfers: boolean;
+  readonly validation: boolean;
+  /** The RPC gas cap: the budget of every call of the simulation together. */
+  readonly gasCap: bigint;
+}
+
+export interface SimLog {
+  readonly address: Uint8Array;
+  readonly topics: readonly Uint8Array[];
+  readonly data: Uint8Array;
+}
+
+export type SimCallError =
+  | { readonly kind: 'reverted'; readonly returnData: Uint8Array }
+  /** A VM error; `capped`: the call's gas was cut to the RPC gas cap. */
+  | { readonly kind: 'failed'; readonly failure: Failure; readonly capped: boolean };
+
+export interface SimCallResult {
+  readonly returnData: Uint8Array;
+  readonly logs: readonly SimLog[];
+  readonly gasUsed: bigint;
+  readonly maxUsedGas: bigint;
+  readonly error?: SimCallError | undefined;
+}
+
+export interface SimBlockResult {
+  readonly block: Block;
+  readonly calls: readonly SimCallResult[];
+  /** The sender of each transaction, in order. */
+  readonly senders: readonly Uint8Array[];
+}
+
+export { SimulationError } from '../../errors/rpcErrors.ts';
