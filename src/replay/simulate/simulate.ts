@@ -6,7 +6,7 @@
 import { type Block, createBlock } from '@ethereumjs/block';
 import { createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { buildBlock, runTx, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
-import { Address, createAccount, toChecksumAddress } from '@ethereumjs/util';
+import { Account, Address, createAccount, equalsBytes, KECCAK256_NULL, toChecksumAddress } from '@ethereumjs/util';
 import { floorDataGas, intrinsicGas } from '../callExec.ts';
 import { failureOf, sstoreGasLeftAtHalt } from '../failures.ts';
 import { applyStateOverrides } from '../overrides.ts';
@@ -134,9 +134,9 @@ async function simulateBlock(
       if (err instanceof SimulationError) throw new SimulationError(err.code, `err: ${err.message} (supplied gas ${gas})`);
       throw err;
     }
-    const block = pendingBlock(builder, internals, common);
+    const block = pendingBlock(internals, common);
     const tx = transactionOf(block, call, message, sender);
-    const result = await runTx(vm, {
+    const result = await asEoa(vm.stateManager, sender, () => runTx(vm, {
       tx,
       block,
       skipNonce: true,
@@ -144,7 +144,7 @@ async function simulateBlock(
       skipBlockGasLimitValidation: true,
       skipHardForkValidation: true,
       reportPreimages: false,
-    });
+    }));
     internals.transactions.push(tx);
     internals.transactionResults.push(result);
     internals.gasUsed += result.blockGasSpent;
@@ -237,12 +237,38 @@ async function preCheck(vm: VM, m: Message, stateNonce: bigint, balance: bigint,
 }
 
 /** The block a transaction runs in, as BlockBuilder.addTransaction makes it. */
-function pendingBlock(builder: BlockBuilder, internals: BuilderInternals, common: VM['common']): Block {
-  void builder;
-  return createBlock(
-    { header: { ...internals.headerData, gasUsed: internals.gasUsed } as never, transactions: internals.transactions },
-    { common, skipConsensusFormatValidation: true },
-  );
+function pendingBlock(internals: BuilderInternals, common: VM['common']): Block {
+  return createBlock({ header: { ...internals.headerData, gasUsed: internals.gasUsed } as never }, { common, skipConsensusFormatValidation: true });
+}
+
+/**
+ * Runs `fn` with the sender seen as an EOA by runTx's EIP-3607 check, which go-ethereum's simulation
+ * skips ("EoA check is always skipped"): runTx's first read of the sender has no code hash, and the
+ * account it writes back gets its code hash again.
+ */
+async function asEoa<T>(state: VM['stateManager'], sender: Address, fn: () => Promise<T>): Promise<T> {
+  const real = await state.getAccount(sender);
+  if (real === undefined || equalsBytes(real.codeHash, KECCAK256_NULL)) return fn();
+  const code = await state.getCode(sender);
+  if (code.length >= 3 && code[0] === 0xef && code[1] === 0x01 && code[2] === 0x00) return fn();
+  const { getAccount, putAccount } = state;
+  let first = true;
+  state.getAccount = async (address) => {
+    const account = await getAccount.call(state, address);
+    if (!first || account === undefined || !address.equals(sender)) return account;
+    first = false;
+    return new Account(account.nonce, account.balance, account.storageRoot, KECCAK256_NULL);
+  };
+  state.putAccount = async (address, account) => {
+    if (account !== undefined && address.equals(sender) && equalsBytes(account.codeHash, KECCAK256_NULL)) account.codeHash = real.codeHash;
+    return putAccount.call(state, address, account);
+  };
+  try {
+    return await fn();
+  } finally {
+    state.getAccount = getAccount;
+    state.putAccount = putAccount;
+  }
 }
 
 /**
@@ -254,10 +280,12 @@ function transactionOf(block: Block, call: SimCall, m: Message, sender: Address)
   const common = block.common;
   const opts = { common, freeze: false, allowUnlimitedInitCodeSize: true };
   const accessList = (m.accessList ?? []).map((t): [Uint8Array, Uint8Array[]] => [t.address, [...t.storageKeys]]);
-  const base = { nonce: m.nonce, gasLimit: 0n, ...(m.to === undefined ? {} : { to: m.to }), value: m.value, data: m.data };
+  const base = { nonce: 0n, gasLimit: 0n, ...(m.to === undefined ? {} : { to: m.to }), value: m.value, data: m.data };
   const tx = m.legacy
     ? createLegacyTx({ ...base, gasPrice: m.gasPrice }, opts)
     : createFeeMarket1559Tx({ ...base, chainId: call.chainId ?? common.chainId(), maxFeePerGas: m.feeCap, maxPriorityFeePerGas: m.tip, accessList }, opts);
+  // set after construction: ethereumjs refuses a nonce of 2^64-1 (go-ethereum's simulation takes it) and a gas limit over the EIP-7825 cap
+  Object.defineProperty(tx, 'nonce', { value: m.nonce, writable: false });
   Object.defineProperty(tx, 'gasLimit', { value: m.gas, writable: false });
   Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
   const hash = common.customCrypto.keccak256!(tx.serialize());
