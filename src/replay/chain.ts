@@ -125,7 +125,7 @@ export class FixtureChain implements ChainView {
   readonly simulate = (block: ChainBlock, request: SimRequest): Promise<SimBlockResult[]> => {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
     if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
-    return this.recordings.exclusive(() => simulate(this.vm, stored.block, stored.stateRoot, request));
+    return this.recordings.exclusive(() => simulate(this.vm, this.recorder, stored.block, stored.stateRoot, request));
   };
 
   /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */

@@ -10,6 +10,8 @@ import { Account, Address, createAccount, equalsBytes, KECCAK256_NULL, toChecksu
 import { floorDataGas, intrinsicGas } from '../callExec.ts';
 import { failureOf, sstoreGasLeftAtHalt } from '../failures.ts';
 import { applyStateOverrides } from '../overrides.ts';
+import type { TxRecording } from '../../trace/types.ts';
+import type { Recorder } from '../recorder.ts';
 import { sanitizeChain, type SimHeader } from './chainPlan.ts';
 import { type SimBlockResult, type SimCall, type SimCallResult, SimulationError, type SimRequest } from './types.ts';
 
@@ -39,7 +41,7 @@ export interface BlockLookup {
   getBlock(n: number | bigint | Uint8Array): Promise<unknown>;
 }
 
-export async function simulate(vm: VM, base: Block, baseRoot: Uint8Array, request: SimRequest): Promise<SimBlockResult[]> {
+export async function simulate(vm: VM, recorder: Recorder, base: Block, baseRoot: Uint8Array, request: SimRequest): Promise<SimBlockResult[]> {
   const plan = sanitizeChain(base, request.blocks);
   const state = vm.stateManager;
   await state.setStateRoot(baseRoot);
@@ -55,7 +57,7 @@ export async function simulate(vm: VM, base: Block, baseRoot: Uint8Array, reques
   try {
     let parent = base;
     for (const spec of plan) {
-      const built = await simulateBlock(vm, parent, spec, request, budget);
+      const built = await simulateBlock(vm, recorder, parent, spec, request, budget);
       budget = built.budget;
       simulated.set(built.result.block.header.number, built.result.block);
       results.push(built.result);
@@ -69,6 +71,7 @@ export async function simulate(vm: VM, base: Block, baseRoot: Uint8Array, reques
 
 async function simulateBlock(
   vm: VM,
+  recorder: Recorder,
   parent: Block,
   spec: SimHeader,
   request: SimRequest,
@@ -109,10 +112,22 @@ async function simulateBlock(
   });
   const internals = builder as unknown as BuilderInternals;
   const gasLimit = headerData['gasLimit'] as bigint;
-  const calls: SimCallResult[] = [];
+  const outcomes: Omit<SimCallResult, 'recording'>[] = [];
   const senders: Uint8Array[] = [];
   let budget = budgetIn;
-  for (const [i, call] of spec.calls.entries()) {
+  recorder.start(pendingBlock(internals, common), false);
+  let recordings: TxRecording[];
+  try {
+    await runCalls();
+  } finally {
+    recordings = recorder.finish();
+  }
+  const calls = outcomes.map((o, i) => ({ ...o, recording: recordings[i]! }));
+  const block = await assemble(builder, internals, common);
+  return { result: { block, calls, senders }, budget };
+
+  async function runCalls(): Promise<void> {
+  for (const call of spec.calls) {
     const from = call.from ?? new Uint8Array(20);
     const sender = new Address(from);
     const account = (await vm.stateManager.getAccount(sender)) ?? createAccount({});
@@ -151,10 +166,9 @@ async function simulateBlock(
     internals.blobGasUsed += result.blobGasUsed ?? 0n;
     budget -= result.totalGasSpent;
     senders.push(from);
-    calls.push(callResult(block, message, result, capped, i));
+    outcomes.push(callResult(block, message, result, capped));
   }
-  const block = await assemble(builder, internals, common);
-  return { result: { block, calls, senders }, budget };
+  }
 }
 
 /**
@@ -293,9 +307,8 @@ function transactionOf(block: Block, call: SimCall, m: Message, sender: Address)
   return tx;
 }
 
-function callResult(block: Block, m: Message, result: RunTxResult, capped: boolean, _index: number): SimCallResult {
+function callResult(block: Block, m: Message, result: RunTxResult, capped: boolean): Omit<SimCallResult, 'recording'> {
   const exec = result.execResult;
-  const logs = (result.receipt.logs ?? []).map(([address, topics, data]) => ({ address, topics, data }));
   const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList };
   const spent = intrinsicGas(block, request) + exec.executionGasUsed;
   const floor = floorDataGas(block, request);
@@ -303,12 +316,12 @@ function callResult(block: Block, m: Message, result: RunTxResult, capped: boole
   const error = exec.exceptionError?.error;
   // core.ExecutionResult.Return: no return data for a failed call (a revert's is the error's data)
   const base = { returnData: error === undefined ? exec.returnValue : new Uint8Array(), gasUsed: result.totalGasSpent, maxUsedGas };
-  if (error === undefined) return { ...base, logs };
-  if (error === 'revert') return { ...base, logs: [], error: { kind: 'reverted', returnData: exec.returnValue } };
+  if (error === undefined) return base;
+  if (error === 'revert') return { ...base, error: { kind: 'reverted', returnData: exec.returnValue } };
   const precompile = m.to !== undefined && block.common.isActivatedEIP(2929) && isPrecompile(m.to);
   const frame = { kind: m.to === undefined ? 'CREATE' : 'CALL', to: m.to, input: m.data, precompile } as const;
   const failure = failureOf(exec, frame, block.common, sstoreGasLeftAtHalt(exec)) ?? { kind: 'other' as const, message: error };
-  return { ...base, logs: [], error: { kind: 'failed', failure, capped } };
+  return { ...base, error: { kind: 'failed', failure, capped } };
 }
 
 const isPrecompile = (to: Uint8Array): boolean => to.slice(0, 18).every((b) => b === 0) && to[18]! * 256 + to[19]! < 0x200 && to[18]! * 256 + to[19]! > 0;

@@ -1,7 +1,7 @@
 // eth_simulateV1's request and result, neutral of JSON (go-ethereum internal/ethapi/simulate.go
 // simOpts, simBlock, simCallResult).
 import type { Block } from '@ethereumjs/block';
-import type { Failure } from '../../trace/types.ts';
+import type { Failure, TxRecording } from '../../trace/types.ts';
 import type { AccessTuple } from '../callExec.ts';
 import type { BlockOverrides, StateOverrides } from '../overrides.ts';
 
@@ -34,12 +34,6 @@ export interface SimRequest {
   readonly gasCap: bigint;
 }
 
-export interface SimLog {
-  readonly address: Uint8Array;
-  readonly topics: readonly Uint8Array[];
-  readonly data: Uint8Array;
-}
-
 export type SimCallError =
   | { readonly kind: 'reverted'; readonly returnData: Uint8Array }
   /** A VM error; `capped`: the call's gas was cut to the RPC gas cap. */
@@ -47,7 +41,8 @@ export type SimCallError =
 
 export interface SimCallResult {
   readonly returnData: Uint8Array;
-  readonly logs: readonly SimLog[];
+  /** The call's recording (its call tree and logs), from which its logs are rendered. */
+  readonly recording: TxRecording;
   readonly gasUsed: bigint;
   readonly maxUsedGas: bigint;
   readonly error?: SimCallError | undefined;

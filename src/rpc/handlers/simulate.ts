@@ -7,6 +7,7 @@ import type { ChainBlock, ReceiptInfo } from '../../replay/chainView.ts';
 import type { SimBlockResult, SimCallResult } from '../../replay/simulate/types.ts';
 import { gethError } from '../../trace/render/errorStrings.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
+import { simulateLogs, type SimulatedLog } from '../../trace/render/simulateLogs.ts';
 import { RPC_GAS_CAP } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
@@ -38,29 +39,29 @@ export async function ethSimulateV1([options, at]: [SimOptions, BlockNumberOrHas
     validation: options.validation,
     gasCap: RPC_GAS_CAP,
   });
-  return results.map((r) => renderBlock(r, options.returnFullTransactions));
+  return results.map((r) => renderBlock(r, options.returnFullTransactions, options.traceTransfers));
 }
 
-function renderBlock(result: SimBlockResult, fullTx: boolean): Record<string, unknown> {
+function renderBlock(result: SimBlockResult, fullTx: boolean, traceTransfers: boolean): Record<string, unknown> {
   const hash = result.block.hash();
   const chainBlock: ChainBlock = { number: result.block.header.number, hash, block: result.block };
   const receipts = result.senders.map((from) => ({ from }) as ReceiptInfo);
   const json = formatBlock(chainBlock, fullTx, receipts);
   let logIndex = 0;
   const calls = result.calls.map((call, i) => {
-    const rendered = renderCall(chainBlock, call, i, logIndex);
-    logIndex += call.logs.length;
-    return rendered;
+    const { logs, next } = simulateLogs(call.recording, traceTransfers, logIndex);
+    logIndex = next;
+    return renderCall(chainBlock, call, i, call.error === undefined ? logs : []);
   });
   // a Go map: `calls` takes its sorted place
   return Object.fromEntries(Object.entries({ ...json, calls }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function renderCall(block: ChainBlock, call: SimCallResult, index: number, firstLog: number): Record<string, unknown> {
+function renderCall(block: ChainBlock, call: SimCallResult, index: number, logs: readonly SimulatedLog[]): Record<string, unknown> {
   const txHash = hexBytes(block.block.transactions[index]!.hash());
   const out: Record<string, unknown> = {
     returnData: hexBytes(call.returnData),
-    logs: call.logs.map((log, j) => ({
+    logs: logs.map((log) => ({
       address: hexBytes(log.address),
       topics: log.topics.map(hexBytes),
       data: hexBytes(log.data),
@@ -69,7 +70,7 @@ function renderCall(block: ChainBlock, call: SimCallResult, index: number, first
       transactionIndex: hexQuantity(index),
       blockHash: hexBytes(block.hash),
       blockTimestamp: hexQuantity(block.block.header.timestamp),
-      logIndex: hexQuantity(firstLog + j),
+      logIndex: hexQuantity(log.index),
       removed: false,
     })),
     gasUsed: hexQuantity(call.gasUsed),
