@@ -100,7 +100,12 @@ async function simulateBlock(
     ...(cancun ? { parentBeaconBlockRoot: o?.beaconRoot ?? new Uint8Array(32) } : {}),
   };
   // state overrides come before the block's system calls (simulate.go processBlock)
-  if (spec.stateOverrides !== undefined) await applyStateOverrides(vm.stateManager, spec.stateOverrides);
+  if (spec.stateOverrides !== undefined) {
+    await applyStateOverrides(vm.stateManager, spec.stateOverrides);
+    // written to the trie now: the block's root is taken inside BlockBuilder's checkpoint, and a
+    // cache flush there writes only what changed since that checkpoint
+    await vm.stateManager.getStateRoot();
+  }
   const withdrawals = shanghai
     ? (o?.withdrawals ?? []).map((w) => ({ index: w.index, validatorIndex: w.validatorIndex, address: w.address, amount: w.amount }))
     : undefined;
