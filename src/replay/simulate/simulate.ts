@@ -128,7 +128,7 @@ async function simulateBlock(
     recordings = recorder.finish();
   }
   const calls = outcomes.map((o, i) => ({ ...o, recording: recordings[i]! }));
-  const block = await assemble(builder, internals, common);
+  const block = await assemble(builder, internals);
   return { result: { block, calls, senders }, budget };
 
   async function runCalls(): Promise<void> {
@@ -165,6 +165,7 @@ async function simulateBlock(
       skipHardForkValidation: true,
       reportPreimages: false,
     }));
+    await wrapNonce(vm.stateManager, sender);
     internals.transactions.push(tx);
     internals.transactionResults.push(result);
     internals.gasUsed += result.blockGasSpent;
@@ -177,20 +178,26 @@ async function simulateBlock(
 }
 
 /**
- * BlockBuilder.build (withdrawals, EIP-7685 requests, the roots), keeping our transactions: build
- * makes the block's transactions anew from their fields, which would refuse a gas limit over the
- * EIP-7825 cap (go-ethereum's simulation skips that check) and forget their unsigned hashes.
+ * BlockBuilder.build (withdrawals, EIP-7685 requests, roots) with our transactions kept: build
+ * makes the block's transactions anew from their fields, which refuses what go-ethereum's
+ * simulation takes (a gas limit over the EIP-7825 cap, a nonce of 2^64-1) and loses their unsigned
+ * hashes and senders. So their roots are taken first, and build sees none of them.
  */
-async function assemble(builder: BlockBuilder, internals: BuilderInternals, common: VM['common']): Promise<Block> {
-  const isActivatedEIP = common.isActivatedEIP;
-  common.isActivatedEIP = (eip: number) => eip !== 7825 && isActivatedEIP.call(common, eip);
+async function assemble(builder: BlockBuilder, internals: BuilderInternals): Promise<Block> {
+  const transactions = internals.transactions;
+  const transactionsRoot = await builder.transactionsTrie();
+  const receiptsRoot = await builder.receiptTrie();
+  const roots = builder as unknown as { transactionsTrie(): Promise<Uint8Array>; receiptTrie(): Promise<Uint8Array> };
+  roots.transactionsTrie = async () => transactionsRoot;
+  roots.receiptTrie = async () => receiptsRoot;
+  internals.transactions = [];
   let built: Block;
   try {
     built = (await builder.build()).block as Block;
   } finally {
-    common.isActivatedEIP = isActivatedEIP;
+    internals.transactions = transactions;
   }
-  Object.defineProperty(built, 'transactions', { value: internals.transactions });
+  Object.defineProperty(built, 'transactions', { value: transactions });
   return built;
 }
 
@@ -253,6 +260,14 @@ async function preCheck(vm: VM, m: Message, stateNonce: bigint, balance: bigint,
   const floor = floorDataGas(block, request);
   if (floor !== undefined && m.gas < floor) throw new SimulationError(CODE.internal, `insufficient gas for floor data gas cost: have ${m.gas}, want ${floor}`);
   if (m.value > 0n && balance - m.gas * m.gasPrice < m.value) throw new SimulationError(CODE.insufficientFunds, `insufficient funds for transfer: address ${who}`);
+}
+
+/** go-ethereum keeps nonces as uint64: a nonce of 2^64-1 overflows to 0 when incremented (SetNonce(n+1)). */
+async function wrapNonce(state: VM['stateManager'], sender: Address): Promise<void> {
+  const account = await state.getAccount(sender);
+  if (account === undefined || account.nonce < 2n ** 64n) return;
+  account.nonce %= 2n ** 64n;
+  await state.putAccount(sender, account);
 }
 
 /** The block a transaction runs in, as BlockBuilder.addTransaction makes it. */
