@@ -13,6 +13,8 @@ export interface AccountOverride {
   readonly state?: ReadonlyMap<string, Uint8Array> | undefined;
   /** Changes the slots named, keeps the rest. */
   readonly stateDiff?: ReadonlyMap<string, Uint8Array> | undefined;
+  /** The precompile at this address moves there (eth_simulateV1; 20 bytes). */
+  readonly movePrecompileToAddress?: Uint8Array | undefined;
 }
 
 /** Address (20 bytes as lowercase hex without 0x) → override; slots keyed the same way (32 bytes). */

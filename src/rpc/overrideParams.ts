@@ -36,7 +36,7 @@ function slots(node: JsonNode, field: string): Map<string, Uint8Array> {
 
 const ACCOUNT_FIELDS = [['nonce'], ['code'], ['balance'], ['state'], ['stateDiff'], ['movePrecompileToAddress']] as const;
 
-function account(address: string, node: JsonNode): AccountOverride {
+function account(address: string, node: JsonNode, allowMove: boolean): AccountOverride {
   if (node.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go value of type override.OverrideAccount`);
   const o: { -readonly [K in keyof AccountOverride]: AccountOverride[K] } = {};
   for (const [k, v] of node.entries) {
@@ -48,20 +48,24 @@ function account(address: string, node: JsonNode): AccountOverride {
       case 'balance': o.balance = hexBig(v, 'balance'); break;
       case 'state': o.state = slots(v, 'State'); break;
       case 'stateDiff': o.stateDiff = slots(v, 'StateDiff'); break;
-      case 'movePrecompileToAddress': throw new ParamDecodeError('movePrecompileToAddress is not supported by blocktrace');
+      case 'movePrecompileToAddress':
+        if (!allowMove) throw new ParamDecodeError('movePrecompileToAddress is not supported by blocktrace');
+        o.movePrecompileToAddress = hexData(v, 'common.Address', 20);
+        break;
     }
   }
   if (o.state !== undefined && o.stateDiff !== undefined) throw new ParamDecodeError(`account 0x${address} has both 'state' and 'stateDiff'`);
   return o;
 }
 
-export function decodeStateOverrides(node: JsonNode): StateOverrides | undefined {
+/** StateOverride; `allowMove`: also movePrecompileToAddress (eth_simulateV1). */
+export function decodeStateOverrides(node: JsonNode, allowMove = false): StateOverrides | undefined {
   if (node.t === 'null') return undefined;
   if (node.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go value of type override.StateOverride`);
   const out = new Map<string, AccountOverride>();
   for (const [k, v] of node.entries) {
     const address = key(k, 20, 'common.Address');
-    out.set(address, account(address, v));
+    out.set(address, account(address, v, allowMove));
   }
   return out;
 }
@@ -108,7 +112,7 @@ export function decodeBlockOverrides(node: JsonNode, all = false): BlockOverride
   return o;
 }
 
-export const gethStateOverrides: ParamCodec<StateOverrides | undefined> = { required: false, decode: decodeStateOverrides };
+export const gethStateOverrides: ParamCodec<StateOverrides | undefined> = { required: false, decode: (node) => decodeStateOverrides(node) };
 export const gethBlockOverrides: ParamCodec<BlockOverrides | undefined> = { required: false, decode: (node) => decodeBlockOverrides(node) };
 
 /** eth/tracers TraceCallConfig: TraceConfig plus stateOverrides, blockOverrides and txIndex. */

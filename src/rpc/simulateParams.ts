@@ -31,7 +31,7 @@ function block(node: JsonNode): SimBlockSpec {
     const field = findGoField(BLOCK_FIELDS, key)?.[0];
     if (field === undefined || value.t === 'null') continue;
     if (field === 'blockOverrides') blockOverrides = decodeBlockOverrides(value, true);
-    else if (field === 'stateOverrides') stateOverrides = decodeStateOverrides(value);
+    else if (field === 'stateOverrides') stateOverrides = decodeStateOverrides(value, true);
     else {
       if (value.t !== 'array') throw new ParamDecodeError(`json: cannot unmarshal ${value.t} into Go struct field simBlock.Calls of type []ethapi.TransactionArgs`);
       calls = value.items.map((item) => {

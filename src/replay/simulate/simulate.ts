@@ -6,10 +6,11 @@
 import { type Block, createBlock } from '@ethereumjs/block';
 import { createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { buildBlock, runTx, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
-import { Account, Address, createAccount, equalsBytes, KECCAK256_NULL, toChecksumAddress } from '@ethereumjs/util';
+import { Account, Address, bytesToUnprefixedHex, createAccount, equalsBytes, KECCAK256_NULL, toChecksumAddress } from '@ethereumjs/util';
+import { ServerError } from '../../errors/rpcErrors.ts';
 import { floorDataGas, intrinsicGas } from '../callExec.ts';
 import { failureOf, sstoreGasLeftAtHalt } from '../failures.ts';
-import { applyStateOverrides } from '../overrides.ts';
+import { applyStateOverrides, type StateOverrides } from '../overrides.ts';
 import type { TxRecording } from '../../trace/types.ts';
 import type { Recorder } from '../recorder.ts';
 import { sanitizeChain, type SimHeader } from './chainPlan.ts';
@@ -65,8 +66,65 @@ export async function simulate(vm: VM, recorder: Recorder, base: Block, baseRoot
     }
   } finally {
     evm.blockchain = blockchain;
+    usePrecompiles(vm, undefined);
   }
   return results;
+}
+
+type PrecompileMap = Map<string, unknown>;
+
+/**
+ * The overridden precompiles, iterated as the fork's own: runTx warms every address it iterates,
+ * and go-ethereum warms the fork's precompile addresses (ActivePrecompiles(rules)) whatever the
+ * overrides did to them.
+ */
+class PrecompileView extends Map<string, unknown> {
+  constructor(private readonly fork: PrecompileMap) {
+    super(fork);
+  }
+  override entries(): MapIterator<[string, unknown]> {
+    return this.fork.entries();
+  }
+  override keys(): MapIterator<string> {
+    return this.fork.keys();
+  }
+  override [Symbol.iterator](): MapIterator<[string, unknown]> {
+    return this.fork.entries();
+  }
+}
+/** The precompile maps made here; any other map the EVM holds is its own for the current fork. */
+const overridden = new WeakMap<PrecompileMap, PrecompileMap>();
+
+/**
+ * The block's precompiles after its state overrides (internal/ethapi/override StateOverride.Apply):
+ * an overridden precompile address loses its precompile, movePrecompileToAddress puts it at the new
+ * address. The EVM's own map is never changed: a new one is set, and the fork's map again after.
+ */
+function usePrecompiles(vm: VM, overrides: StateOverrides | undefined): void {
+  const evm = vm.evm as unknown as { _precompiles: PrecompileMap };
+  const pristine = overridden.get(evm._precompiles) ?? evm._precompiles;
+  if (overrides === undefined || overrides.size === 0) {
+    evm._precompiles = pristine;
+    return;
+  }
+  const map = new PrecompileView(pristine);
+  const moved = new Set<string>();
+  const who = (hex: string): string => toChecksumAddress(`0x${hex}`);
+  for (const address of [...overrides.keys()].sort()) {
+    const o = overrides.get(address)!;
+    if (moved.has(address)) throw new ServerError(`account ${who(address)} has already been overridden by a precompile`);
+    const precompile = map.get(address);
+    if (o.movePrecompileToAddress !== undefined) {
+      if (precompile === undefined) throw new ServerError(`account ${who(address)} is not a precompile`);
+      const to = bytesToUnprefixedHex(o.movePrecompileToAddress);
+      if (overrides.has(to)) throw new ServerError(`account ${who(to)} is already overridden`);
+      map.set(to, precompile);
+      moved.add(to);
+    }
+    if (precompile !== undefined) map.delete(address);
+  }
+  overridden.set(map, pristine);
+  evm._precompiles = map;
 }
 
 async function simulateBlock(
@@ -79,6 +137,7 @@ async function simulateBlock(
 ): Promise<{ result: SimBlockResult; budget: bigint }> {
   const common = vm.common;
   common.setHardforkBy({ blockNumber: spec.number, timestamp: spec.time });
+  usePrecompiles(vm, spec.stateOverrides);
   const o = spec.overrides;
   const london = common.isActivatedEIP(1559);
   let baseFee: bigint | undefined;
@@ -154,7 +213,8 @@ async function simulateBlock(
       if (err instanceof SimulationError) throw new SimulationError(err.code, `err: ${err.message} (supplied gas ${gas})`);
       throw err;
     }
-    const block = pendingBlock(internals, common);
+    // core/vm/evm.go NewEVM: with NoBaseFee a call without gas price sees a base fee of 0
+    const block = pendingBlock(internals, common, !request.validation && message.gasPrice === 0n);
     const tx = transactionOf(block, call, message, sender);
     const result = await asEoa(vm.stateManager, sender, () => runTx(vm, {
       tx,
@@ -271,8 +331,9 @@ async function wrapNonce(state: VM['stateManager'], sender: Address): Promise<vo
 }
 
 /** The block a transaction runs in, as BlockBuilder.addTransaction makes it. */
-function pendingBlock(internals: BuilderInternals, common: VM['common']): Block {
-  return createBlock({ header: { ...internals.headerData, gasUsed: internals.gasUsed } as never }, { common, skipConsensusFormatValidation: true });
+function pendingBlock(internals: BuilderInternals, common: VM['common'], noBaseFee = false): Block {
+  const header = { ...internals.headerData, gasUsed: internals.gasUsed, ...(noBaseFee && internals.headerData['baseFeePerGas'] !== undefined ? { baseFeePerGas: 0n } : {}) };
+  return createBlock({ header: header as never }, { common, skipConsensusFormatValidation: true });
 }
 
 /**
