@@ -47,10 +47,13 @@ const fromHex = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, 'h
 export async function applyStateOverrides(state: StateManagerInterface, overrides: StateOverrides): Promise<void> {
   for (const [key, o] of overrides) {
     const address = new Address(fromHex(key));
-    const account = (await state.getAccount(address)) ?? createAccount({});
-    if (o.nonce !== undefined) account.nonce = o.nonce;
-    if (o.balance !== undefined) account.balance = o.balance;
-    await state.putAccount(address, account);
+    // an override that sets nothing (only movePrecompileToAddress) creates no account, as in go-ethereum
+    if (o.nonce !== undefined || o.balance !== undefined || o.state !== undefined || o.stateDiff !== undefined) {
+      const account = (await state.getAccount(address)) ?? createAccount({});
+      if (o.nonce !== undefined) account.nonce = o.nonce;
+      if (o.balance !== undefined) account.balance = o.balance;
+      await state.putAccount(address, account);
+    }
     if (o.code !== undefined) await state.putCode(address, o.code);
     if (o.state !== undefined) await state.clearStorage(address);
     for (const slots of [o.state, o.stateDiff]) {
