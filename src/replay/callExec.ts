@@ -5,7 +5,8 @@
 import type { Block } from '@ethereumjs/block';
 import { createEVM } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
-import { Address, bytesToHex, bytesToUnprefixedHex, toChecksumAddress } from '@ethereumjs/util';
+import { Address, bytesToHex, bytesToUnprefixedHex, createAccount, toChecksumAddress } from '@ethereumjs/util';
+import { applyAuthorizations, type Authorization, PER_AUTH_GAS } from './authorizations.ts';
 import type { Failure } from '../trace/types.ts';
 import { callBlock } from './callTrace.ts';
 import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
@@ -35,6 +36,8 @@ export interface CallRequest {
   readonly accessList?: readonly AccessTuple[] | undefined;
   /** The fee cap the sender's balance must cover (gas × cap + value); the gas price when absent. */
   readonly feeCap?: bigint | undefined;
+  /** EIP-7702 authorizations, applied before the call as go-ethereum's state transition does. */
+  readonly authorizations?: readonly Authorization[] | undefined;
 }
 
 /**
@@ -67,7 +70,7 @@ export type CallOutcome =
   /** The message could not start (go-ethereum's pre-checks): intrinsic gas, funds. */
   | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'floorDataGas' | 'funds'; readonly message: string };
 
-/** core/state_transition.go IntrinsicGas (no authorizations). */
+/** core/state_transition.go IntrinsicGas. */
 export function intrinsicGas(block: Block, request: CallRequest): bigint {
   const c = block.common;
   let gas = request.to === undefined && c.gteHardfork('homestead') ? 53000n : 21000n;
@@ -76,6 +79,7 @@ export function intrinsicGas(block: Block, request: CallRequest): bigint {
   if (request.to === undefined && c.isActivatedEIP(3860)) gas += 2n * BigInt(Math.ceil(request.data.length / 32));
   // params.TxAccessListAddressGas, TxAccessListStorageKeyGas: charged whatever the fork
   for (const tuple of request.accessList ?? []) gas += 2400n + 1900n * BigInt(tuple.storageKeys.length);
+  gas += PER_AUTH_GAS * BigInt(request.authorizations?.length ?? 0);
   return gas;
 }
 
@@ -126,7 +130,17 @@ export async function executeCall(
       watch.reached({ op, address: rs.env.address.bytes, stackSize: n, top: rs.stack.peek(Math.min(n, 2)) });
     });
   }
+  let authRefund = 0n;
+  const auths = request.authorizations ?? [];
+  if (auths.length > 0) {
+    // the sender's nonce is bumped before the authorizations are applied (a self-sponsored one signs nonce + 1)
+    const sender = (await state.getAccount(from)) ?? createAccount({});
+    sender.nonce += 1n;
+    await state.putAccount(from, sender);
+    authRefund = await applyAuthorizations(state, block.common.chainId(), auths, (a) => evm.journal.addAlwaysWarmAddress(a.toString().slice(2)));
+  }
   const result = await evm.runCall({
+    ...(auths.length > 0 ? { skipNonceIncrement: true } : {}),
     block,
     caller: from,
     origin: from,
@@ -139,7 +153,7 @@ export async function executeCall(
   const exec = result.execResult;
   const error = exec.exceptionError?.error;
   // a failed or reverted message keeps no refund: its frame's journal is reverted
-  const used = gasUsed(block, request, intrinsic + exec.executionGasUsed, error === undefined ? (exec.gasRefund ?? 0n) : 0n);
+  const used = gasUsed(block, request, intrinsic + exec.executionGasUsed, (error === undefined ? (exec.gasRefund ?? 0n) : 0n) + authRefund);
   if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, ...used };
   if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, ...used };
   const frame = { kind: request.to === undefined ? 'CREATE' : 'CALL', to: request.to, input: request.data, precompile: request.to !== undefined && evm.precompiles.has(bytesToUnprefixedHex(request.to)) } as const;

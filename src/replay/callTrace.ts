@@ -6,7 +6,8 @@
 // (the gas limit is set after the transaction is built). Unlike them, a sender with code (not an
 // EIP-7702 delegation) is refused, as runTx applies EIP-3607.
 import { type Block, createBlock, createBlockHeader } from '@ethereumjs/block';
-import { createAccessList2930Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { createAccessList2930Tx, createEOACode7702Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { authorizationTuple } from './authorizations.ts';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { Address, createAccount } from '@ethereumjs/util';
 import type { TxRecording } from '../trace/types.ts';
@@ -45,10 +46,19 @@ function unsignedTx(block: Block, request: CallRequest, nonce: bigint): TypedTra
   const fields = { nonce, gasPrice: request.gasPrice, gasLimit: 0n, ...(request.to === undefined ? {} : { to: request.to }), value: request.value, data: request.data };
   const opts = { common, freeze: false, allowUnlimitedInitCodeSize: true };
   const accessList = (request.accessList ?? []).map((t): [Uint8Array, Uint8Array[]] => [t.address, [...t.storageKeys]]);
+  const auths = request.authorizations ?? [];
   const tx =
-    accessList.length > 0 && common.isActivatedEIP(2930)
-      ? createAccessList2930Tx({ ...fields, chainId: common.chainId(), accessList }, opts)
-      : createLegacyTx(fields, opts);
+    auths.length > 0 && common.isActivatedEIP(7702)
+      ? createEOACode7702Tx(
+          {
+            ...fields, gasPrice: undefined, chainId: common.chainId(), accessList, maxFeePerGas: request.gasPrice, maxPriorityFeePerGas: request.gasPrice,
+            authorizationList: auths.map(authorizationTuple),
+          },
+          opts,
+        )
+      : accessList.length > 0 && common.isActivatedEIP(2930)
+        ? createAccessList2930Tx({ ...fields, chainId: common.chainId(), accessList }, opts)
+        : createLegacyTx(fields, opts);
   const sender = new Address(request.from);
   Object.defineProperty(tx, 'gasLimit', { value: request.gas, writable: false });
   Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });

@@ -1,7 +1,7 @@
 // eth_call's TransactionArgs (go-ethereum internal/ethapi/transaction_args.go) after decoding: the
 // fields a read-only call uses. `data` and `input` may both be given only when equal.
+import type { Authorization } from '../replay/authorizations.ts';
 import type { AccessTuple, CallRequest } from '../replay/callExec.ts';
-import { InvalidParamsError } from '../errors/rpcErrors.ts';
 import type { JsonNode } from './rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from './schemas.ts';
 
@@ -17,8 +17,8 @@ export interface CallArgs {
   readonly nonce?: bigint | undefined;
   readonly accessList?: readonly AccessTuple[] | undefined;
   readonly chainId?: bigint | undefined;
-  /** An EIP-7702 `authorizationList` was given (not supported for calls yet). */
-  readonly authorizations?: boolean;
+  /** EIP-7702 `authorizationList`. */
+  readonly authorizations?: readonly Authorization[] | undefined;
 }
 
 function bytesField(name: string, node: JsonNode, size?: number): Uint8Array {
@@ -51,6 +51,32 @@ function accessListField(node: JsonNode): AccessTuple[] {
   });
 }
 
+const AUTH_FIELDS = ['chainId', 'address', 'nonce', 'yParity', 'r', 's'] as const;
+
+/** core/types/gen_authorization.go UnmarshalJSON: every field required. */
+function authorizationListField(node: JsonNode): Authorization[] {
+  if (node.t !== 'array') throw new ParamDecodeError(`json: cannot unmarshal ${node.t} into Go struct field TransactionArgs.authorizationList of type []types.SetCodeAuthorization`);
+  return node.items.map((item) => {
+    if (item.t !== 'object') throw new ParamDecodeError(`json: cannot unmarshal ${item.t} into Go value of type types.SetCodeAuthorization`);
+    const found: Partial<Record<(typeof AUTH_FIELDS)[number], JsonNode>> = {};
+    for (const [key, value] of item.entries) {
+      const field = AUTH_FIELDS.find((f) => f.toLowerCase() === key.toLowerCase());
+      if (field !== undefined && value.t !== 'null') found[field] = value;
+    }
+    for (const field of AUTH_FIELDS) {
+      if (found[field] === undefined) throw new ParamDecodeError(`missing required field '${field === 'yParity' ? 'yParity' : field}' for SetCodeAuthorization`);
+    }
+    return {
+      chainId: quantityField('chainId', found.chainId!),
+      address: bytesField('address', found.address!, 20),
+      nonce: quantityField('nonce', found.nonce!),
+      yParity: quantityField('yParity', found.yParity!),
+      r: quantityField('r', found.r!),
+      s: quantityField('s', found.s!),
+    };
+  });
+}
+
 function quantityField(name: string, node: JsonNode): bigint {
   if (node.t !== 'string' || !/^0[xX](0|[1-9a-fA-F][0-9a-fA-F]*)$/.test(node.value)) throw new ParamDecodeError(`invalid ${name}: ${node.raw}`);
   return BigInt(node.value);
@@ -77,7 +103,7 @@ export const gethCallArgs: ParamCodec<CallArgs> = {
         case 'nonce': f.nonce = quantityField('nonce', value); break;
         case 'chainid': f.chainId = quantityField('chainId', value); break;
         case 'accesslist': f.accessList = accessListField(value); break;
-        case 'authorizationlist': f.authorizations = true; break;
+        case 'authorizationlist': f.authorizations = authorizationListField(value); break;
       }
     }
     if (input !== undefined && f.data !== undefined && Buffer.compare(input, f.data) !== 0) {
@@ -99,7 +125,6 @@ export const RPC_GAS_CAP = 50_000_000n;
  * are 0), or 0.
  */
 export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap: bigint = RPC_GAS_CAP): CallRequest {
-  if (args.authorizations === true) throw new InvalidParamsError('authorizationList is not supported by blocktrace yet (EIP-7702 authorizations in calls)');
   const gas = args.gas === undefined || args.gas > gasCap ? gasCap : args.gas;
   let gasPrice = args.gasPrice ?? 0n;
   if (baseFee !== undefined && args.gasPrice === undefined) {
@@ -115,5 +140,6 @@ export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap:
     value: args.value ?? 0n,
     data: args.data ?? new Uint8Array(),
     accessList: args.accessList,
+    authorizations: args.authorizations,
   };
 }

@@ -58,12 +58,11 @@ describe('go-ethereum execution-apis recordings: eth_getStorageValues, eth_confi
   }
 });
 
-// eth_call and eth_estimateGas (go-ethereum's binary search to the unit). Not copied:
-// estimate-with-eip7702.io, a call with an EIP-7702 authorizationList, which blocktrace refuses
-// (-32602, README "Methods").
+// eth_call and eth_estimateGas (go-ethereum's binary search to the unit), an EIP-7702
+// authorizationList's intrinsic gas included (estimate-with-eip7702.io).
 describe('go-ethereum execution-apis recordings: eth_call, eth_estimateGas', () => {
   const exchanges = readGolden(EXAPI).exchanges.filter((e) => requestMethods(e.request).some((m) => m === 'eth_call' || m === 'eth_estimateGas'));
-  test('all 11 are here', () => expect(exchanges.length).toBe(11));
+  test('all 13 are here', () => expect(exchanges.length).toBe(13));
   for (const exchange of exchanges) {
     test(exchange.name, async () => expect(await checkExchange(await context(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
   }

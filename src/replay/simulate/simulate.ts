@@ -4,7 +4,8 @@
 // that a refused call carries go-ethereum's code and text. The caller runs this on the replay VM
 // under its lock; the state is left at a root nothing points to (the next replay sets its own).
 import { type Block, createBlock } from '@ethereumjs/block';
-import { createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { authorizationTuple } from '../authorizations.ts';
 import { buildBlock, runTx, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { Account, Address, bytesToUnprefixedHex, createAccount, equalsBytes, KECCAK256_NULL, toChecksumAddress } from '@ethereumjs/util';
 import { ServerError } from '../../errors/rpcErrors.ts';
@@ -275,12 +276,13 @@ interface Message {
   /** The transaction type ToTransaction(DynamicFeeTxType) makes: legacy when a gasPrice is given. */
   readonly legacy: boolean;
   readonly accessList: SimCall['accessList'];
+  readonly authorizations: SimCall['authorizations'];
 }
 
 function messageOf(call: SimCall, gas: bigint, nonce: bigint, baseFee: bigint | undefined): Message {
   const value = call.value ?? 0n;
   const data = call.data ?? new Uint8Array();
-  const common = { from: call.from ?? new Uint8Array(20), to: call.to, gas, nonce, value, data, accessList: call.accessList };
+  const common = { from: call.from ?? new Uint8Array(20), to: call.to, gas, nonce, value, data, accessList: call.accessList, authorizations: call.authorizations };
   if (call.gasPrice !== undefined || baseFee === undefined) {
     const price = call.gasPrice ?? 0n;
     return { ...common, gasPrice: price, feeCap: price, tip: price, legacy: call.gasPrice !== undefined };
@@ -314,7 +316,7 @@ async function preCheck(vm: VM, m: Message, stateNonce: bigint, balance: bigint,
   const want = m.gas * m.feeCap + m.value;
   if (balance < want) throw new SimulationError(CODE.insufficientFunds, `insufficient funds for gas * price + value: address ${who} have ${balance} want ${want}`);
   const block = { common: vm.common } as Block;
-  const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList };
+  const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList, authorizations: m.authorizations };
   const intrinsic = intrinsicGas(block, request);
   if (m.gas < intrinsic) throw new SimulationError(CODE.intrinsicGas, `intrinsic gas too low: have ${m.gas}, want ${intrinsic}`);
   const floor = floorDataGas(block, request);
@@ -376,9 +378,13 @@ function transactionOf(block: Block, call: SimCall, m: Message, sender: Address)
   const opts = { common, freeze: false, allowUnlimitedInitCodeSize: true };
   const accessList = (m.accessList ?? []).map((t): [Uint8Array, Uint8Array[]] => [t.address, [...t.storageKeys]]);
   const base = { nonce: 0n, gasLimit: 0n, ...(m.to === undefined ? {} : { to: m.to }), value: m.value, data: m.data };
-  const tx = m.legacy
-    ? createLegacyTx({ ...base, gasPrice: m.gasPrice }, opts)
-    : createFeeMarket1559Tx({ ...base, chainId: call.chainId ?? common.chainId(), maxFeePerGas: m.feeCap, maxPriorityFeePerGas: m.tip, accessList }, opts);
+  const dynamic = { ...base, chainId: call.chainId ?? common.chainId(), maxFeePerGas: m.feeCap, maxPriorityFeePerGas: m.tip, accessList };
+  const tx =
+    call.authorizations !== undefined
+      ? createEOACode7702Tx({ ...dynamic, authorizationList: call.authorizations.map(authorizationTuple) }, opts)
+      : m.legacy
+        ? createLegacyTx({ ...base, gasPrice: m.gasPrice }, opts)
+        : createFeeMarket1559Tx(dynamic, opts);
   // set after construction: ethereumjs refuses a nonce of 2^64-1 (go-ethereum's simulation takes it) and a gas limit over the EIP-7825 cap
   Object.defineProperty(tx, 'nonce', { value: m.nonce, writable: false });
   Object.defineProperty(tx, 'gasLimit', { value: m.gas, writable: false });
@@ -390,7 +396,7 @@ function transactionOf(block: Block, call: SimCall, m: Message, sender: Address)
 
 function callResult(block: Block, m: Message, result: RunTxResult, capped: boolean): Omit<SimCallResult, 'recording'> {
   const exec = result.execResult;
-  const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList };
+  const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList, authorizations: m.authorizations };
   const spent = intrinsicGas(block, request) + exec.executionGasUsed;
   const floor = floorDataGas(block, request);
   const maxUsedGas = floor !== undefined && spent < floor ? floor : spent;

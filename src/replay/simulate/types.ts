@@ -2,6 +2,7 @@
 // simOpts, simBlock, simCallResult).
 import type { Block } from '@ethereumjs/block';
 import type { Failure, TxRecording } from '../../trace/types.ts';
+import type { Authorization } from '../authorizations.ts';
 import type { AccessTuple } from '../callExec.ts';
 import type { BlockOverrides, StateOverrides } from '../overrides.ts';
 
@@ -18,6 +19,7 @@ export interface SimCall {
   readonly nonce?: bigint | undefined;
   readonly accessList?: readonly AccessTuple[] | undefined;
   readonly chainId?: bigint | undefined;
+  readonly authorizations?: readonly Authorization[] | undefined;
 }
 
 export interface SimBlockSpec {
