@@ -38,6 +38,9 @@ export interface CallRequest {
   readonly feeCap?: bigint | undefined;
   /** EIP-7702 authorizations, applied before the call as go-ethereum's state transition does. */
   readonly authorizations?: readonly Authorization[] | undefined;
+  /** EIP-4844: the versioned hashes BLOBHASH reads, and the blob fee cap the balance must cover. */
+  readonly blobHashes?: readonly Uint8Array[] | undefined;
+  readonly blobFeeCap?: bigint | undefined;
 }
 
 /**
@@ -99,7 +102,8 @@ export async function executeCall(
   if (overrides?.state !== undefined) await applyStateOverrides(state, overrides.state);
   const from = new Address(request.from);
   const balance = (await state.getAccount(from))?.balance ?? 0n;
-  const cost = request.gas * (request.feeCap ?? request.gasPrice) + request.value;
+  const blobGas = 131072n * BigInt(request.blobHashes?.length ?? 0);
+  const cost = request.gas * (request.feeCap ?? request.gasPrice) + request.value + blobGas * (request.blobFeeCap ?? 0n);
   if (balance < cost) {
     // core/state_transition.go buyGas: the sender as common.Address.Hex (EIP-55)
     return { kind: 'rejected', reason: 'funds', message: `insufficient funds for gas * price + value: address ${toChecksumAddress(from.toString())} have ${balance} want ${cost}` };
@@ -141,6 +145,7 @@ export async function executeCall(
   }
   const result = await evm.runCall({
     ...(auths.length > 0 ? { skipNonceIncrement: true } : {}),
+    ...(request.blobHashes !== undefined ? { blobVersionedHashes: request.blobHashes.map((h) => bytesToHex(h)) } : {}),
     block,
     caller: from,
     origin: from,

@@ -17,6 +17,9 @@ export interface CallArgs {
   readonly nonce?: bigint | undefined;
   readonly accessList?: readonly AccessTuple[] | undefined;
   readonly chainId?: bigint | undefined;
+  /** EIP-4844 blob fields: the hashes BLOBHASH sees, and the blob fee cap. */
+  readonly blobVersionedHashes?: readonly Uint8Array[] | undefined;
+  readonly maxFeePerBlobGas?: bigint | undefined;
   /** EIP-7702 `authorizationList`. */
   readonly authorizations?: readonly Authorization[] | undefined;
 }
@@ -102,6 +105,11 @@ export const gethCallArgs: ParamCodec<CallArgs> = {
         case 'input': input = bytesField('input', value); break;
         case 'nonce': f.nonce = quantityField('nonce', value); break;
         case 'chainid': f.chainId = quantityField('chainId', value); break;
+        case 'maxfeeperblobgas': f.maxFeePerBlobGas = quantityField('maxFeePerBlobGas', value); break;
+        case 'blobversionedhashes':
+          if (value.t !== 'array') throw new ParamDecodeError(`json: cannot unmarshal ${value.t} into Go struct field TransactionArgs.blobVersionedHashes of type []common.Hash`);
+          f.blobVersionedHashes = value.items.map((h) => bytesField('blobVersionedHashes', h, 32));
+          break;
         case 'accesslist': f.accessList = accessListField(value); break;
         case 'authorizationlist': f.authorizations = authorizationListField(value); break;
       }
@@ -141,5 +149,7 @@ export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap:
     data: args.data ?? new Uint8Array(),
     accessList: args.accessList,
     authorizations: args.authorizations,
+    blobHashes: args.blobVersionedHashes,
+    blobFeeCap: args.maxFeePerBlobGas,
   };
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe('go-ethereum execution-apis recordings: eth_simulateV1', () => {
   const exchanges = readGolden(join(EXAPI, 'eth_simulateV1')).exchanges;
-  test('all 90 are here', () => expect(exchanges.length).toBe(90));
+  test('all 91 are here', () => expect(exchanges.length).toBe(91));
   for (const exchange of exchanges) {
     test(exchange.name, async () => expect(await checkExchange(ctx, exchange, 'bytes')).toBeUndefined(), 60_000);
   }

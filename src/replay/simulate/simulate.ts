@@ -4,10 +4,10 @@
 // that a refused call carries go-ethereum's code and text. The caller runs this on the replay VM
 // under its lock; the state is left at a root nothing points to (the next replay sets its own).
 import { type Block, createBlock } from '@ethereumjs/block';
-import { createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { createBlob4844Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { authorizationTuple } from '../authorizations.ts';
 import { buildBlock, runTx, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
-import { Account, Address, bytesToUnprefixedHex, createAccount, equalsBytes, KECCAK256_NULL, toChecksumAddress } from '@ethereumjs/util';
+import { Account, Address, bytesToHex, bytesToUnprefixedHex, createAccount, equalsBytes, KECCAK256_NULL, toChecksumAddress } from '@ethereumjs/util';
 import { ServerError } from '../../errors/rpcErrors.ts';
 import { floorDataGas, intrinsicGas } from '../callExec.ts';
 import { failureOf, sstoreGasLeftAtHalt } from '../failures.ts';
@@ -208,7 +208,7 @@ async function simulateBlock(
     const nonce = call.nonce ?? account.nonce;
     const message = messageOf(call, gas, nonce, baseFee);
     try {
-      await preCheck(vm, message, account.nonce, account.balance, baseFee, request.validation, sender);
+      await preCheck(vm, message, account.nonce, account.balance, baseFee, blobBaseFeeOf(internals, common, o?.blobBaseFee), request.validation, sender);
     } catch (err) {
       // internal/ethapi/api.go applyMessageWithEVM wraps the state transition's error
       if (err instanceof SimulationError) throw new SimulationError(err.code, `err: ${err.message} (supplied gas ${gas})`);
@@ -216,6 +216,9 @@ async function simulateBlock(
     }
     // core/vm/evm.go NewEVM: with NoBaseFee a call without gas price sees a base fee of 0
     const block = pendingBlock(internals, common, !request.validation && message.gasPrice === 0n);
+    // simulate.go: a blobBaseFee override sets the block context's; NewEVM zeroes it without validation and blob fee cap
+    const blobPrice = !request.validation && message.blobFeeCap === 0n ? 0n : o?.blobBaseFee;
+    if (blobPrice !== undefined) Object.defineProperty(block.header, 'getBlobGasPrice', { value: () => blobPrice });
     const tx = transactionOf(block, call, message, sender);
     const result = await asEoa(vm.stateManager, sender, () => runTx(vm, {
       tx,
@@ -277,12 +280,17 @@ interface Message {
   readonly legacy: boolean;
   readonly accessList: SimCall['accessList'];
   readonly authorizations: SimCall['authorizations'];
+  readonly blobHashes: SimCall['blobVersionedHashes'];
+  readonly blobFeeCap: bigint;
 }
 
 function messageOf(call: SimCall, gas: bigint, nonce: bigint, baseFee: bigint | undefined): Message {
   const value = call.value ?? 0n;
   const data = call.data ?? new Uint8Array();
-  const common = { from: call.from ?? new Uint8Array(20), to: call.to, gas, nonce, value, data, accessList: call.accessList, authorizations: call.authorizations };
+  const common = {
+    from: call.from ?? new Uint8Array(20), to: call.to, gas, nonce, value, data, accessList: call.accessList, authorizations: call.authorizations,
+    blobHashes: call.blobVersionedHashes, blobFeeCap: call.maxFeePerBlobGas ?? 0n,
+  };
   if (call.gasPrice !== undefined || baseFee === undefined) {
     const price = call.gasPrice ?? 0n;
     return { ...common, gasPrice: price, feeCap: price, tip: price, legacy: call.gasPrice !== undefined };
@@ -295,7 +303,7 @@ function messageOf(call: SimCall, gas: bigint, nonce: bigint, baseFee: bigint | 
 }
 
 /** core/state_transition.go preCheck and buyGas, with go-ethereum's texts; eth_simulateV1's codes (errors.go txValidationError). */
-async function preCheck(vm: VM, m: Message, stateNonce: bigint, balance: bigint, baseFee: bigint | undefined, validation: boolean, sender: Address): Promise<void> {
+async function preCheck(vm: VM, m: Message, stateNonce: bigint, balance: bigint, baseFee: bigint | undefined, blobBaseFee: bigint, validation: boolean, sender: Address): Promise<void> {
   const who = toChecksumAddress(sender.toString());
   if (validation) {
     if (stateNonce < m.nonce) throw new SimulationError(CODE.nonceTooHigh, `nonce too high: address ${who}, tx: ${m.nonce} state: ${stateNonce}`);
@@ -313,7 +321,17 @@ async function preCheck(vm: VM, m: Message, stateNonce: bigint, balance: bigint,
       }
     }
   }
-  const want = m.gas * m.feeCap + m.value;
+  const blobGas = BLOB_GAS_PER_BLOB * BigInt(m.blobHashes?.length ?? 0);
+  if (m.blobHashes !== undefined) {
+    if (m.to === undefined) throw new SimulationError(CODE.internal, 'blob transaction of type create');
+    if (m.blobHashes.length === 0) throw new SimulationError(CODE.internal, 'blob transaction missing blob hashes');
+    const bad = m.blobHashes.findIndex((h) => h[0] !== 0x01);
+    if (bad !== -1) throw new SimulationError(CODE.internal, `blob ${bad} has invalid hash version`);
+  }
+  if (blobGas > 0n && !(!validation && m.blobFeeCap === 0n) && m.blobFeeCap < blobBaseFee) {
+    throw new SimulationError(CODE.internal, `max fee per blob gas less than block blob gas fee: address ${who} blobGasFeeCap: ${m.blobFeeCap}, blobBaseFee: ${blobBaseFee}`);
+  }
+  const want = m.gas * m.feeCap + m.value + blobGas * m.blobFeeCap;
   if (balance < want) throw new SimulationError(CODE.insufficientFunds, `insufficient funds for gas * price + value: address ${who} have ${balance} want ${want}`);
   const block = { common: vm.common } as Block;
   const request = { from: m.from, to: m.to, gas: m.gas, gasPrice: m.gasPrice, value: m.value, data: m.data, accessList: m.accessList, authorizations: m.authorizations };
@@ -332,10 +350,19 @@ async function wrapNonce(state: VM['stateManager'], sender: Address): Promise<vo
   await state.putAccount(sender, account);
 }
 
+const BLOB_GAS_PER_BLOB = 131072n;
+
+/** The block's blob base fee: the override, else the one of its excess blob gas. */
+function blobBaseFeeOf(internals: BuilderInternals, common: VM['common'], override: bigint | undefined): bigint {
+  if (override !== undefined) return override;
+  if (internals.headerData['excessBlobGas'] === undefined) return 0n;
+  return pendingBlock(internals, common).header.getBlobGasPrice();
+}
+
 /** The block a transaction runs in, as BlockBuilder.addTransaction makes it. */
 function pendingBlock(internals: BuilderInternals, common: VM['common'], noBaseFee = false): Block {
   const header = { ...internals.headerData, gasUsed: internals.gasUsed, ...(noBaseFee && internals.headerData['baseFeePerGas'] !== undefined ? { baseFeePerGas: 0n } : {}) };
-  return createBlock({ header: header as never }, { common, skipConsensusFormatValidation: true });
+  return createBlock({ header: header as never }, { common, skipConsensusFormatValidation: true, freeze: false });
 }
 
 /**
@@ -382,6 +409,8 @@ function transactionOf(block: Block, call: SimCall, m: Message, sender: Address)
   const tx =
     call.authorizations !== undefined
       ? createEOACode7702Tx({ ...dynamic, authorizationList: call.authorizations.map(authorizationTuple) }, opts)
+      : m.blobHashes !== undefined
+        ? createBlob4844Tx({ ...dynamic, blobVersionedHashes: m.blobHashes.map((h) => bytesToHex(h)), maxFeePerBlobGas: m.blobFeeCap }, opts)
       : m.legacy
         ? createLegacyTx({ ...base, gasPrice: m.gasPrice }, opts)
         : createFeeMarket1559Tx(dynamic, opts);

@@ -20,6 +20,8 @@ export interface SimCall {
   readonly accessList?: readonly AccessTuple[] | undefined;
   readonly chainId?: bigint | undefined;
   readonly authorizations?: readonly Authorization[] | undefined;
+  readonly blobVersionedHashes?: readonly Uint8Array[] | undefined;
+  readonly maxFeePerBlobGas?: bigint | undefined;
 }
 
 export interface SimBlockSpec {
