@@ -23,6 +23,7 @@ import { warm } from './cli/warm.ts';
 import type { ChainView } from './replay/chainView.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from './rpc/context.ts';
 import { createApp } from './server/app.ts';
+import { createWsFace } from './server/ws.ts';
 import { listen, type Listening } from './server/listen.ts';
 import { VERSION } from './version.ts';
 
@@ -100,7 +101,8 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
     }
   }
   const gate = ctx === undefined ? new LoadGate() : undefined;
-  const app = createApp({ ctx, gate, loadWaitMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, maxBody: options.maxBody, cors: options.cors, ui });
+  const deps = { ctx, gate, loadWaitMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, maxBody: options.maxBody, cors: options.cors, ui };
+  const app = createApp(deps);
   let server: Listening;
   try {
     server = await listen(app, {
@@ -108,6 +110,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
       port: options.port,
       // let the app answer oversized bodies itself (as JSON-RPC), Bun only stops the absurd
       maxRequestBodySize: options.maxBody * 2 + 65536,
+      ws: createWsFace(deps),
     });
   } catch (err) {
     log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${err instanceof Error ? err.message : String(err)}`);

@@ -7,6 +7,8 @@ import { renderParityBlock, renderParityTx } from '../trace/render/parity.ts';
 import { renderTraceResults, type TraceTypes } from '../trace/render/stateDiff.ts';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
 import { ResultCache } from './resultCache.ts';
+import { FilterRegistry } from './filters/registry.ts';
+import type { RpcSession } from './subscriptions.ts';
 import { VERSION } from '../version.ts';
 
 /** The tracer registry as the RPC layer sees it (trace/registry.ts by default). */
@@ -55,6 +57,10 @@ export interface RpcContext {
   readonly results?: ResultCache | undefined;
   /** Upstream mode: the calls it takes go to the upstream node unchanged. Unset for a fixture. */
   readonly forward?: Forwarder | undefined;
+  /** The filters clients installed (eth_newFilter …), capped. */
+  readonly filters: FilterRegistry;
+  /** The connection of the request when it can carry notifications (WebSocket); unset over HTTP. */
+  readonly session?: RpcSession | undefined;
 }
 
 /** Passes calls through to another node (upstream/forward.ts). */
@@ -117,6 +123,7 @@ export function createContext(
     clientVersion: CLIENT_VERSION,
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
     forward: options.forward,
+    filters: new FilterRegistry(),
     // A fixture never changes; an upstream chain grows, so its answers are not kept.
     results: options.forward === undefined && options.cacheResults !== false ? new ResultCache(DEFAULT_RESULT_CACHE_BYTES) : undefined,
   };

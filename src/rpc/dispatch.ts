@@ -18,6 +18,7 @@ import { decodeParams, findMethod } from './methods.ts';
 import { readFirstValue, type JsonNode } from './rawJson.ts';
 import { type CachedResult, ResultCache } from './resultCache.ts';
 import { findGoField, ParamDecodeError } from './schemas.ts';
+import type { RpcSession } from './subscriptions.ts';
 
 /** go-ethereum rpc/json.go maxMethodNameLength. */
 const MAX_METHOD_NAME_LENGTH = 2048;
@@ -180,7 +181,9 @@ async function handleBatch(items: readonly JsonNode[], ctx: RpcContext): Promise
  * Answers one request body. Never throws: anything unexpected becomes a JSON-RPC error with the
  * detail logged through `ctx.log`.
  */
-export async function dispatch(bodyText: string, ctx: RpcContext): Promise<string | undefined> {
+export async function dispatch(bodyText: string, base: RpcContext, session?: RpcSession): Promise<string | undefined> {
+  // a connection that carries notifications (WebSocket) is the handlers' to subscribe on
+  const ctx = session === undefined ? base : { ...base, session };
   try {
     const read = readFirstValue(bodyText);
     if (read.kind === 'empty') return undefined;

@@ -203,3 +203,9 @@ export const anyParam: ParamCodec<undefined> = {
   required: false,
   decode: () => undefined,
 };
+
+/** Any value, kept as read, for a handler that decodes it itself (eth_subscribe's options). */
+export const rawParam: ParamCodec<JsonNode | undefined> = {
+  required: false,
+  decode: (node) => node,
+};

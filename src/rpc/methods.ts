@@ -45,6 +45,15 @@ import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetStorageV
 import { gethStorageRequests } from './storageParams.ts';
 import { ethCapabilities, ethConfig } from './handlers/chainConfig.ts';
 import { ethSimulateV1 } from './handlers/simulate.ts';
+import {
+  ethGetFilterChanges,
+  ethGetFilterLogs,
+  ethNewBlockFilter,
+  ethNewFilter,
+  ethNewPendingTransactionFilter,
+  ethUninstallFilter,
+} from './handlers/filters.ts';
+import { ethSubscribe, ethUnsubscribe } from './handlers/subscribe.ts';
 import { gethSimOptions } from './simulateParams.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
@@ -52,6 +61,7 @@ import { debugTraceCall, traceCall, traceCallMany } from './handlers/traceCall.t
 import { gethBlockOverrides, gethStateOverrides, gethTraceCallConfig } from './overrideParams.ts';
 import {
   anyParam,
+  rawParam,
   type BlockNumberOrHash,
   gethBlockNumberOrHash,
   gethFilterCriteria,
@@ -143,6 +153,14 @@ const METHODS = new Map<string, MethodSpec>([
   ['web3_clientVersion', method('geth', [], web3ClientVersion)],
   // the read-only archive surface (issue 15): logs, by-block reads, fees, node status, raw encodings
   ['eth_getLogs', method('geth', [gethFilterCriteria], ethGetLogs)],
+  ['eth_newFilter', method('geth', [gethFilterCriteria], ethNewFilter)],
+  ['eth_newBlockFilter', method('geth', [], ethNewBlockFilter)],
+  ['eth_newPendingTransactionFilter', method('geth', [{ ...gethBool, required: false }], ethNewPendingTransactionFilter)],
+  ['eth_getFilterChanges', method('geth', [gethString], ethGetFilterChanges)],
+  ['eth_getFilterLogs', method('geth', [gethString], ethGetFilterLogs)],
+  ['eth_uninstallFilter', method('geth', [gethString], ethUninstallFilter)],
+  ['eth_subscribe', method('geth', [gethString, rawParam], ethSubscribe)],
+  ['eth_unsubscribe', method('geth', [gethString], ethUnsubscribe)],
   ['eth_getBalance', method('geth', [gethAddress, optionalBlock], ethGetBalance)],
   ['eth_getTransactionCount', method('geth', [gethAddress, optionalBlock], ethGetTransactionCount)],
   ['eth_getCode', method('geth', [gethAddress, optionalBlock], ethGetCode)],

@@ -6,6 +6,7 @@ import { goJson } from '../encoding/json.ts';
 import { InvalidRequestError } from '../errors/rpcErrors.ts';
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
+import type { RpcSession } from '../rpc/subscriptions.ts';
 import { answerWhileLoading, healthResponse, type LoadGate, stillLoading } from './loading.ts';
 
 export interface AppDeps {
@@ -74,21 +75,29 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
     return new Response('cannot read the request body\n', { status: 400, headers: TEXT_HEADERS });
   }
   if (text === undefined) return tooLarge('more', deps.maxBody);
-  let ctx = deps.ctx ?? deps.gate?.ready;
-  if (ctx === undefined && deps.gate !== undefined) {
-    const early = answerWhileLoading(text, deps.gate.current, deps.chainId);
-    if (early !== undefined) return new Response(early, { status: 200, headers: JSON_HEADERS });
-    ctx = await deps.gate.wait(deps.loadWaitMs ?? 0);
-    if (ctx === undefined) return new Response(stillLoading(text, deps.gate.current), { status: 200, headers: JSON_HEADERS });
-  }
-  if (ctx === undefined) throw new Error('createApp: neither ctx nor gate');
-  const answer = await dispatch(text, ctx);
+  const answer = await answerText(text, deps);
   // go-ethereum ≥ 1.17.4 writes the HTTP answer with no trailing newline, and nothing for a notification
   return new Response(answer ?? '', { status: 200, headers: JSON_HEADERS });
 }
 
+/**
+ * The answer to one request text, whichever transport carried it (HTTP body, WebSocket message):
+ * while the chain loads, the loading answers; then the dispatcher's.
+ */
+export async function answerText(text: string, deps: AppDeps, session?: RpcSession): Promise<string | undefined> {
+  let ctx = deps.ctx ?? deps.gate?.ready;
+  if (ctx === undefined && deps.gate !== undefined) {
+    const early = answerWhileLoading(text, deps.gate.current, deps.chainId);
+    if (early !== undefined) return early;
+    ctx = await deps.gate.wait(deps.loadWaitMs ?? 0);
+    if (ctx === undefined) return stillLoading(text, deps.gate.current);
+  }
+  if (ctx === undefined) throw new Error('createApp: neither ctx nor gate');
+  return dispatch(text, ctx, session);
+}
+
 /** The Access-Control-Allow-Origin value for this request's Origin, if CORS allows it. */
-function allowedOrigin(request: Request, cors: readonly string[] | undefined): string | undefined {
+export function allowedOrigin(request: Request, cors: readonly string[] | undefined): string | undefined {
   const origin = request.headers.get('origin');
   if (cors === undefined || cors.length === 0 || origin === null) return undefined;
   if (cors.includes('*')) return '*';

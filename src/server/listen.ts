@@ -4,12 +4,31 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from './app.ts';
+import { isUpgrade, type WsData, type WsFace, type WsSocket } from './ws.ts';
 
 export interface ListenOptions {
   readonly hostname: string;
   readonly port: number;
   /** Bodies past this are cut off by the runtime; the app answers smaller oversized ones itself. */
   readonly maxRequestBodySize: number;
+  /** The WebSocket face on the same port (Bun only; elsewhere an upgrade is answered as HTTP). */
+  readonly ws?: WsFace | undefined;
+}
+
+/** The part of Bun.serve used here. */
+interface BunRuntime {
+  serve(options: {
+    hostname: string;
+    port: number;
+    maxRequestBodySize: number;
+    reusePort: boolean;
+    fetch(request: Request, server: { upgrade(request: Request, options: { data: WsData }): boolean }): Response | Promise<Response> | undefined;
+    websocket: {
+      open(ws: WsSocket): void;
+      message(ws: WsSocket, message: string | Uint8Array): Promise<void>;
+      close(ws: WsSocket): void;
+    };
+  }): { readonly port: number; stop(closeActive?: boolean): Promise<void> | void };
 }
 
 export type Runtime = 'bun' | 'deno' | 'node';
@@ -39,10 +58,38 @@ export function currentRuntime(): Runtime {
 export async function listen(app: App, options: ListenOptions): Promise<Listening> {
   switch (currentRuntime()) {
     case 'bun': {
-      // Elysia's Bun adapter turns reusePort on, which lets a second server share a busy port (and the
-      // kernel split requests between two chains): a busy port must be an error here as elsewhere.
-      app.listen({ hostname: options.hostname, port: options.port, maxRequestBodySize: options.maxRequestBodySize, reusePort: false });
-      return { runtime: 'bun', port: app.server!.port!, stop: async () => void (await app.stop(true)) };
+      const ws = options.ws;
+      if (ws === undefined) {
+        // Elysia's Bun adapter turns reusePort on, which lets a second server share a busy port (and the
+        // kernel split requests between two chains): a busy port must be an error here as elsewhere.
+        app.listen({ hostname: options.hostname, port: options.port, maxRequestBodySize: options.maxRequestBodySize, reusePort: false });
+        return { runtime: 'bun', port: app.server!.port!, stop: async () => void (await app.stop(true)) };
+      }
+      // HTTP goes to the Elysia app; a WebSocket handshake to the WebSocket face, which gets each
+      // message's text as it came (Elysia's own ws() hands handlers the message already JSON-parsed)
+      const bun = (globalThis as unknown as { Bun: BunRuntime }).Bun;
+      const server = bun.serve({
+        hostname: options.hostname,
+        port: options.port,
+        maxRequestBodySize: options.maxRequestBodySize,
+        reusePort: false,
+        fetch(request, srv) {
+          if (isUpgrade(request)) {
+            if (!ws.accepts(request)) return new Response('websocket: origin not allowed (see --cors)\n', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+            if (srv.upgrade(request, { data: {} })) return undefined;
+          }
+          return app.handle(request);
+        },
+        websocket: { open: (s) => ws.open(s), message: (s, m) => ws.message(s, m), close: (s) => ws.close(s) },
+      });
+      return {
+        runtime: 'bun',
+        port: server.port,
+        stop: async () => {
+          ws.stop();
+          await server.stop(true);
+        },
+      };
     }
     case 'deno': {
       const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno;

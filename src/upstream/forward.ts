@@ -9,6 +9,8 @@ const TRACED_HERE = new Set([
   'debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceTransaction', 'debug_traceCall',
   'trace_block', 'trace_transaction', 'trace_replayBlockTransactions', 'trace_replayTransaction',
   'trace_filter', 'trace_get', 'trace_call', 'trace_callMany',
+  // subscriptions live on this server's own connections (the node is polled for new blocks)
+  'eth_subscribe', 'eth_unsubscribe',
 ]);
 
 export function upstreamForwarder(client: UpstreamClient): Forwarder {

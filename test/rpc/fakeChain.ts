@@ -1,6 +1,7 @@
 // A small ChainView for dispatcher tests: genesis + blocks 1..2 (two and zero transactions),
 // recordings with fake tx hashes, and a fake tracer registry, so that the RPC layer is tested
 // without replaying anything.
+import { FilterRegistry } from '../../src/rpc/filters/registry.ts';
 import { createBlock } from '@ethereumjs/block';
 import { Type } from '@sinclair/typebox';
 import type { ChainBlock, ChainView, ReceiptInfo, TxLocation } from '../../src/replay/chainView.ts';
@@ -72,6 +73,7 @@ export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcCo
     chain,
     tracers: fakeTracers,
     allTracers: false,
+    filters: new FilterRegistry(),
     parity: {
       block: (rec) => rec.txs.map((t) => ({ transactionPosition: t.txIndex })),
       tx: (_rec, i) => [{ transactionPosition: i }],
