@@ -40,7 +40,7 @@ function traceRequests(from = 1, to = HEAD): string[] {
 
 async function upstreamContext(url: string, genesis: string | undefined, timeoutMs?: number): Promise<RpcContext> {
   const client = new UpstreamClient(url, timeoutMs);
-  return createContext(await UpstreamChain.connect(client, genesis), { log: () => {}, forward: upstreamForwarder(client) });
+  return createContext(await UpstreamChain.connect(client, genesis), { log: () => {}, forward: upstreamForwarder(client, ['anvil_nodeInfo']) });
 }
 
 let anvil: Anvil;
@@ -103,6 +103,10 @@ describe('upstream mode (anvil + prague-devnet)', () => {
     for (const request of [body('anvil_nodeInfo', [], 'a'), body('eth_blockNumber', [], 7), body('eth_getBalance', ['0x00000000000000000000000000000000000feed1', '0x2'])]) {
       const direct = await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request })).text();
       expect(await dispatch(request, upstream)).toBe(direct.trimEnd());
+    }
+    // the node's control methods are never passed on, and other namespaces only when named (--forward)
+    for (const method of ['admin_addPeer', 'personal_unlockAccount', 'miner_start', 'debug_setHead', 'anvil_setBalance', 'evm_mine']) {
+      expect(await dispatch(body(method, [], 9), upstream)).toBe(`{"jsonrpc":"2.0","id":9,"error":{"code":-32601,"message":"the method ${method} does not exist/is not available"}}`);
     }
     // in a batch, each call goes its own way
     const batch = await dispatch(`[${body('eth_chainId', [], 1)},${body('trace_block', ['0x1'], 2)}]`, upstream);

@@ -2,6 +2,7 @@
 import { parseGoldenCommand, type CheckCommand, type RecordCommand } from './goldenArgs.ts';
 import { parseGoDuration } from '../rpc/goDuration.ts';
 import { parseShowCommand, type ShowCommand } from './showArgs.ts';
+import { forwardRefusal } from '../upstream/forward.ts';
 import { checkUpstreamUrl, parseCaptureCommand, parseUpstreamTimeout, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
 
 export const DEFAULT_HOST = '127.0.0.1';
@@ -20,8 +21,8 @@ Usage:
                           [--cache DIR | --no-cache] [--all-tracers] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]... [--all-tracers]
   blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]... [--all-tracers]
-  blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [serve options]
-  blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--max-batch N] ... [REQUEST...]
+  blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [serve options]
+  blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [REQUEST...]
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace show FIXTURE TX_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
@@ -91,12 +92,15 @@ record FIXTURE REQUESTS --out DIR
   Blocks come from the node at URL (eth_getBlockByNumber/ByHash with transactions); each block is
   replayed from the node's state at its parent, read lazily (eth_getProof, eth_getCode,
   eth_getStorageAt), each account and slot fetched once. The tracing methods are answered here;
-  every other method goes to the node unchanged. With serve it serves; without, it is the
+  eth_*, net_*, web3_*, txpool_*, ots_* and debug_get* go to the node unchanged (writes such as
+  eth_sendRawTransaction and eth_sendTransaction included); other methods only with --forward. With serve it serves; without, it is the
   harness face (requests as for --replay-file). Upstream failures, timeouts and missing history
   come back as JSON-RPC errors (-32000) naming the upstream.
     --genesis FILE     the chain's go-ethereum genesis.json (its fork schedule); not needed for
                        mainnet, sepolia, holesky, hoodi, or an anvil (it reports its hardfork)
     --upstream-timeout DURATION  deadline of each call to the node (default 10s)
+    --forward METHOD   also pass METHOD (or a namespace: anvil_*) to the node (repeatable); never
+                       admin_*, personal_*, miner_* or debug_set*: the node's control methods stay closed
 
 capture --rpc URL --block N [--to M] --out FILE
   Writes a self-contained fixture of blocks N..M (default M = N) from the node at URL: the blocks,
@@ -237,6 +241,7 @@ interface Settings {
   abiDirs: string[];
   cache: string | false | undefined;
   allTracers: boolean;
+  forward: string[];
 }
 
 /**
@@ -266,6 +271,15 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
   '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
   '--trace-timeout': { value: true, apply: (s, v) => { s.traceTimeoutMs = parseTraceTimeout(v); } },
+  '--forward': {
+    value: true,
+    scope: 'upstream',
+    apply: (s, v) => {
+      const problem = forwardRefusal(v);
+      if (problem !== undefined) usage(problem);
+      s.forward.push(v);
+    },
+  },
   '--genesis': { value: true, scope: 'upstream', apply: (s, v) => { if (v === '') throw new Usage('--genesis needs a file'); s.genesis = v; } },
   '--upstream-timeout': {
     value: true,
@@ -312,7 +326,7 @@ function parse(argv: readonly string[]): CliOptions {
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
-    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false,
+    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false, forward: [],
   };
   const seen = new Set<string>();
   const positional: string[] = [];
@@ -350,7 +364,7 @@ function parse(argv: readonly string[]): CliOptions {
     ...(s.cache !== undefined ? { cache: s.cache } : {}), ...(s.allTracers ? { allTracers: true } : {}),
   };
   const used = (scope: OptionSpec['scope']): string | undefined => [...seen].find((n) => OPTIONS[n]!.scope === scope);
-  if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis and --upstream-timeout need --upstream URL');
+  if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis, --upstream-timeout and --forward need --upstream URL');
   const upstream = s.upstream === undefined ? undefined : upstreamOf(s);
   if (!serve) {
     const serveOption = used('serve');
@@ -378,5 +392,5 @@ function parse(argv: readonly string[]): CliOptions {
 function upstreamOf(s: Settings): UpstreamSource {
   const problem = checkUpstreamUrl('--upstream', s.upstream!);
   if (problem !== undefined) usage(problem);
-  return { url: s.upstream!, genesis: s.genesis, timeoutMs: s.upstreamTimeoutMs };
+  return { url: s.upstream!, genesis: s.genesis, timeoutMs: s.upstreamTimeoutMs, ...(s.forward.length > 0 ? { forward: s.forward } : {}) };
 }

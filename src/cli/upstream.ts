@@ -16,7 +16,7 @@ export async function connectUpstream(source: UpstreamSource, log: (line: string
   const client = new UpstreamClient(source.url, source.timeoutMs);
   try {
     const chain = await UpstreamChain.connect(client, source.genesis);
-    return { chain, forward: upstreamForwarder(client) };
+    return { chain, forward: upstreamForwarder(client, source.forward) };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     log(`blocktrace: ${message.split('\n')[0]!.trim()}`);

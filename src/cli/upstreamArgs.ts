@@ -9,6 +9,8 @@ export interface UpstreamSource {
   readonly genesis: string | undefined;
   /** Deadline of each upstream call in ms; undefined: upstream/client.ts's default. */
   readonly timeoutMs: number | undefined;
+  /** Methods forwarded beyond the default set (--forward METHOD, `anvil_*` for a namespace). */
+  readonly forward?: readonly string[] | undefined;
 }
 
 export interface CaptureCommand {

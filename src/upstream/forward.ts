@@ -13,9 +13,33 @@ const TRACED_HERE = new Set([
   'eth_subscribe', 'eth_unsubscribe',
 ]);
 
-export function upstreamForwarder(client: UpstreamClient): Forwarder {
+/**
+ * Never forwarded, whatever --forward says: the node's control methods (go-ethereum's admin, personal,
+ * miner and debug_set* APIs) must not be opened to blocktrace's clients.
+ */
+export const NEVER_FORWARDED = [/^admin_/, /^personal_/, /^miner_/, /^debug_set/];
+
+/** Forwarded by default: the read namespaces and the writes a wallet or `cast send` needs. */
+const DEFAULT_FORWARDED = [/^eth_/, /^net_/, /^web3_/, /^txpool_/, /^debug_(get|trace|storageRangeAt|accountRange|dumpBlock|intermediateRoots)/, /^ots_/, /^erigon_/];
+
+/** `--forward` patterns: a method name, or a namespace as `anvil_*`. */
+export function forwardPattern(text: string): RegExp {
+  const escaped = text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
+  return new RegExp(`^${escaped}$`);
+}
+
+/** Why --forward METHOD cannot be taken, or undefined. */
+export function forwardRefusal(text: string): string | undefined {
+  const probe = text.replace(/\*$/, '');
+  if (NEVER_FORWARDED.some((re) => re.test(probe))) return `--forward ${text}: blocktrace never forwards admin_*, personal_*, miner_* or debug_set* methods`;
+  if (!/^[A-Za-z0-9_]+\*?$/.test(text)) return `--forward: not a method name or namespace: ${text} (e.g. anvil_mine, anvil_*)`;
+  return undefined;
+}
+
+export function upstreamForwarder(client: UpstreamClient, extra: readonly string[] = []): Forwarder {
+  const allowed = [...DEFAULT_FORWARDED, ...extra.map(forwardPattern)];
   return {
-    takes: (method) => !TRACED_HERE.has(method),
+    takes: (method) => !TRACED_HERE.has(method) && !NEVER_FORWARDED.some((re) => re.test(method)) && allowed.some((re) => re.test(method)),
     send: async (message, method) => {
       const answer = await client.forward(message, method);
       if (answer === '') throw new UpstreamError(`upstream ${client.url}: ${method}: empty answer`);
