@@ -15,7 +15,8 @@ const LISTENING = /blocktrace listening on http:\/\/127\.0\.0\.1:(\d+)\//;
 const READY = /^chain .*: chainId \d+/m;
 
 export async function startBlocktrace(command: readonly string[], fixture: string, cwd: string, name = 'blocktrace', options: readonly string[] = ['--no-cache']): Promise<Server> {
-  const child = spawnChild(name, [...command, 'serve', fixture, '--port', '0', '--host', '127.0.0.1', ...options], cwd);
+  // an empty fixture: none (upstream mode, given in options)
+  const child = spawnChild(name, [...command, 'serve', ...(fixture === '' ? [] : [fixture]), '--port', '0', '--host', '127.0.0.1', ...options], cwd);
   try {
     const match = await child.waitFor(LISTENING, 120_000);
     await child.waitFor(READY, 120_000);

@@ -43,6 +43,8 @@ export class HeadsPoller {
 
   start(): void {
     if (this.timer !== undefined) return;
+    // the head is known from the start, so a block mined right after a subscription is published
+    void this.tick();
     this.timer = setInterval(() => void this.tick(), POLL_MS);
     (this.timer as { unref?: () => void }).unref?.();
   }
@@ -60,11 +62,7 @@ export class HeadsPoller {
   }
 
   private async tick(): Promise<void> {
-    const subscribed = [...this.sessions].some((s) => s.subscriptions.size > 0);
-    if (this.busy || !subscribed) {
-      if (!subscribed) this.last = undefined;
-      return;
-    }
+    if (this.busy || this.sessions.size === 0) return;
     this.busy = true;
     try {
       const head = BigInt(await this.ask<string>('eth_blockNumber', []));
