@@ -61,6 +61,21 @@ function summary(chain: ChainView): string {
   return `chain ${chain.label}: chainId ${chain.chainId}, blocks ${chain.genesis.number}..${chain.head.number}, ${chain.transactionCount ?? 0} transactions`;
 }
 
+/** Names joined by ", " in lines of at most 100 characters. */
+function wrapList(names: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const name of names) {
+    const next = line === '' ? name : `${line}, ${name}`;
+    if (next.length > 98 && line !== '') {
+      lines.push(`${line},`);
+      line = name;
+    } else line = next;
+  }
+  if (line !== '') lines.push(line);
+  return lines.map((l) => `  ${l}`).join('\n');
+}
+
 /** One line for a fixture that cannot be read or replayed: the user's input, not our defect. */
 function fixtureProblem(err: unknown, path: string | undefined): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -162,9 +177,12 @@ const goldenIo = (): GoldenIo => ({ stdout: process.stdout, stderr: process.stde
 async function main(argv: readonly string[]): Promise<number> {
   const options = parseArgs(argv);
   switch (options.kind) {
-    case 'help':
-      process.stdout.write(HELP_TEXT);
+    case 'help': {
+      // the method list is the dispatcher's table itself, so --help never claims a method it lacks
+      const { methodNames } = await import('./rpc/methods.ts');
+      process.stdout.write(`${HELP_TEXT}${wrapList(methodNames())}\n`);
       return 0;
+    }
     case 'version':
       process.stdout.write(`blocktrace ${VERSION}\n`);
       return 0;

@@ -121,14 +121,13 @@ FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum 
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
 (FILE#NAME picks one test of a file holding several).
 
-Methods: debug_traceBlockByNumber, debug_traceBlockByHash, debug_traceTransaction (tracers
-callTracer, prestateTracer), trace_block, trace_transaction, eth_chainId, eth_blockNumber,
-eth_getBlockByNumber, eth_getBlockByHash, eth_getTransactionByHash, eth_getTransactionReceipt,
-net_version, web3_clientVersion.
-
 Exit status: 0 success (also when answers are JSON-RPC errors); 1 check found a difference or
 its --filter kept nothing; 2 the fixture, a golden or a request file cannot be read (named on stderr),
 record would overwrite a file, or the command line is wrong.
+
+Methods: the list below is the dispatcher's own table (docs/methods.md says where each answer's
+bytes come from); --all-tracers adds go-ethereum's other tracers and debug_* methods. The write
+methods at the end answer an error on a fixture and go to the node in upstream mode.
 `;
 
 export type CliOptions =

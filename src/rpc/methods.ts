@@ -198,6 +198,11 @@ const METHODS = new Map<string, MethodSpec>([
   ...WRITE_METHODS.map((name) => [name, method('geth', [anyParam, anyParam, anyParam, anyParam], refuseWrite(name))] as const),
 ]);
 
+/** Every method answered here (the opt-in ones too when `all`), in table order. */
+export function methodNames(all = false): string[] {
+  return [...METHODS.entries()].filter(([, spec]) => all || spec.optIn !== true).map(([name]) => name);
+}
+
 /** The method of that wire name; an opt-in one only when `all` (--all-tracers). */
 export function findMethod(name: string, all = false): MethodSpec | undefined {
   const spec = METHODS.get(name);
