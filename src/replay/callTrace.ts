@@ -6,10 +6,10 @@
 // (the gas limit is set after the transaction is built). Unlike them, a sender with code (not an
 // EIP-7702 delegation) is refused, as runTx applies EIP-3607.
 import { type Block, createBlock, createBlockHeader } from '@ethereumjs/block';
-import { createAccessList2930Tx, createEOACode7702Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
+import { createAccessList2930Tx, createBlob4844Tx, createEOACode7702Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { authorizationTuple } from './authorizations.ts';
 import { runTx, type VM } from '@ethereumjs/vm';
-import { Address, createAccount } from '@ethereumjs/util';
+import { Address, bytesToHex, createAccount } from '@ethereumjs/util';
 import type { TxRecording } from '../trace/types.ts';
 import { type CallRequest, intrinsicGas } from './callExec.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
@@ -28,12 +28,19 @@ export interface TracedCalls {
   readonly blockOverrides?: BlockOverrides | undefined;
 }
 
-/** The block a call runs in: the given header, its base fee lowered to 0 for a call without gas price. */
-export function callBlock(block: Block, gasPrice: bigint): Block {
-  if (gasPrice !== 0n || block.header.baseFeePerGas === undefined || block.header.baseFeePerGas === 0n) return block;
-  const opts = { common: block.common, skipConsensusFormatValidation: true };
-  const header = createBlockHeader({ ...block.header.toJSON(), baseFeePerGas: 0n }, opts);
-  return createBlock({ header }, opts);
+/**
+ * The block a call runs in: the given header, its base fee lowered to 0 for a call without gas
+ * price, and its blob base fee 0 for a call with blob hashes and no blob fee cap (core/vm/evm.go
+ * NewEVM with NoBaseFee).
+ */
+export function callBlock(block: Block, gasPrice: bigint, zeroBlobFee = false): Block {
+  const lowerBaseFee = gasPrice === 0n && block.header.baseFeePerGas !== undefined && block.header.baseFeePerGas !== 0n;
+  if (!lowerBaseFee && !zeroBlobFee) return block;
+  const opts = { common: block.common, skipConsensusFormatValidation: true, freeze: !zeroBlobFee };
+  const header = createBlockHeader({ ...block.header.toJSON(), ...(lowerBaseFee ? { baseFeePerGas: 0n } : {}) }, opts);
+  const run = createBlock({ header }, opts);
+  if (zeroBlobFee) Object.defineProperty(run.header, 'getBlobGasPrice', { value: () => 0n });
+  return run;
 }
 
 /**
@@ -46,25 +53,31 @@ function unsignedTx(block: Block, request: CallRequest, nonce: bigint): TypedTra
   const fields = { nonce, gasPrice: request.gasPrice, gasLimit: 0n, ...(request.to === undefined ? {} : { to: request.to }), value: request.value, data: request.data };
   const opts = { common, freeze: false, allowUnlimitedInitCodeSize: true };
   const accessList = (request.accessList ?? []).map((t): [Uint8Array, Uint8Array[]] => [t.address, [...t.storageKeys]]);
-  const auths = request.authorizations ?? [];
-  const tx =
-    auths.length > 0 && common.isActivatedEIP(7702)
-      ? createEOACode7702Tx(
-          {
-            ...fields, gasPrice: undefined, chainId: common.chainId(), accessList, maxFeePerGas: request.gasPrice, maxPriorityFeePerGas: request.gasPrice,
-            authorizationList: auths.map(authorizationTuple),
-          },
-          opts,
-        )
-      : accessList.length > 0 && common.isActivatedEIP(2930)
-        ? createAccessList2930Tx({ ...fields, chainId: common.chainId(), accessList }, opts)
-        : createLegacyTx(fields, opts);
+  const tx = typedTx(common, request, fields, accessList, opts);
   const sender = new Address(request.from);
   Object.defineProperty(tx, 'gasLimit', { value: request.gas, writable: false });
   Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
   // go-ethereum traces a call with an empty transaction context (tracers.Context{}): no hash
   Object.defineProperty(tx, 'hash', { value: () => new Uint8Array(32) });
   return tx;
+}
+
+/** The call's transaction type: EIP-7702 with authorizations, EIP-4844 with blob hashes, else as above. */
+function typedTx(
+  common: Block['common'],
+  request: CallRequest,
+  fields: { nonce: bigint; gasPrice: bigint; gasLimit: bigint; to?: Uint8Array; value: bigint; data: Uint8Array },
+  accessList: [Uint8Array, Uint8Array[]][],
+  opts: { common: Block['common']; freeze: boolean; allowUnlimitedInitCodeSize: boolean },
+): TypedTransaction {
+  const dynamic = { ...fields, gasPrice: undefined, chainId: common.chainId(), accessList, maxFeePerGas: request.gasPrice, maxPriorityFeePerGas: request.gasPrice };
+  const auths = request.authorizations ?? [];
+  if (auths.length > 0 && common.isActivatedEIP(7702)) return createEOACode7702Tx({ ...dynamic, authorizationList: auths.map(authorizationTuple) }, opts);
+  if (request.blobHashes !== undefined && request.to !== undefined && common.isActivatedEIP(4844)) {
+    return createBlob4844Tx({ ...dynamic, blobVersionedHashes: request.blobHashes.map((h) => bytesToHex(h)), maxFeePerBlobGas: request.blobFeeCap ?? 0n }, opts);
+  }
+  if (accessList.length > 0 && common.isActivatedEIP(2930)) return createAccessList2930Tx({ ...fields, chainId: common.chainId(), accessList }, opts);
+  return createLegacyTx(fields, opts);
 }
 
 /**
@@ -95,7 +108,7 @@ export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root
       if (account.balance < cost) {
         throw new CallRejectedError('funds', `insufficient funds for gas * price + value: address ${from.toString()} have ${account.balance} want ${cost}`);
       }
-      const run = callBlock(context, call.gasPrice);
+      const run = callBlock(context, call.gasPrice, call.blobHashes !== undefined && (call.blobFeeCap ?? 0n) === 0n);
       await runTx(vm, {
         tx: unsignedTx(run, call, account.nonce),
         block: run,

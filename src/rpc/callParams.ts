@@ -1,5 +1,6 @@
 // eth_call's TransactionArgs (go-ethereum internal/ethapi/transaction_args.go) after decoding: the
 // fields a read-only call uses. `data` and `input` may both be given only when equal.
+import { ServerError } from '../errors/rpcErrors.ts';
 import type { Authorization } from '../replay/authorizations.ts';
 import type { AccessTuple, CallRequest } from '../replay/callExec.ts';
 import type { JsonNode } from './rawJson.ts';
@@ -132,7 +133,11 @@ export const RPC_GAS_CAP = 50_000_000n;
  * capped by it; the gas price is the legacy one, or tip + base fee up to the fee cap (0 when both
  * are 0), or 0.
  */
-export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap: bigint = RPC_GAS_CAP): CallRequest {
+export function callRequest(args: CallArgs, baseFee: bigint | undefined, gasCap: bigint = RPC_GAS_CAP, chainId?: bigint): CallRequest {
+  // TransactionArgs.CallDefaults: a chainId must be the node's
+  if (chainId !== undefined && args.chainId !== undefined && args.chainId !== chainId) {
+    throw new ServerError(`chainId does not match node's (have=${args.chainId}, want=${chainId})`);
+  }
   const gas = args.gas === undefined || args.gas > gasCap ? gasCap : args.gas;
   let gasPrice = args.gasPrice ?? 0n;
   if (baseFee !== undefined && args.gasPrice === undefined) {

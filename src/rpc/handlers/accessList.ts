@@ -40,7 +40,7 @@ export async function ethCreateAccessList(
   // the nonce from the state, overrides applied (AccessList)
   const nonce = args.nonce ?? stateOverrides?.get(bytesToUnprefixedHex(from))?.nonce ?? (await (await ctx.chain.stateAfter(block)).nonce(from));
   const defaulted: CallArgs = { ...args, ...fees, from, gas: args.gas === undefined || args.gas > RPC_GAS_CAP ? RPC_GAS_CAP : args.gas };
-  const base = callRequest(defaulted, header.baseFeePerGas);
+  const base = callRequest(defaulted, header.baseFeePerGas, undefined, ctx.chain.chainId);
   const feeCap = fees.gasPrice ?? fees.maxFeePerGas ?? 0n;
   const tip = fees.gasPrice ?? fees.maxPriorityFeePerGas ?? 0n;
   const message = { ...base, feeCap } satisfies CallRequest;

@@ -20,7 +20,7 @@ export async function ethCall(
   if (ctx.chain.call === undefined) throw new ServerError('calls are not available here');
   // the gas defaults to, and is capped at, the RPC gas cap, not the block's gas limit
   // (internal/ethapi/transaction_args.go CallDefaults; anvil uses the block's gas limit)
-  const request = callRequest(args, blockOverrides?.baseFeePerGas ?? block.block.header.baseFeePerGas, RPC_GAS_CAP);
+  const request = callRequest(args, blockOverrides?.baseFeePerGas ?? block.block.header.baseFeePerGas, RPC_GAS_CAP, ctx.chain.chainId);
   const overrides = { state: stateOverrides, block: blockOverrides };
   const outcome = await ctx.chain.call(block, request, overrides);
   if (outcome.kind === 'ok') return hexBytes(outcome.returnData);

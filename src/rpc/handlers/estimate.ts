@@ -36,7 +36,7 @@ export async function ethEstimateGas(
   const call = ctx.chain.call;
   if (call === undefined) throw new ServerError('calls are not available here');
   const header = block.block.header;
-  const base = callRequest({ ...args, gas: 0n }, blockOverrides?.baseFeePerGas ?? header.baseFeePerGas);
+  const base = callRequest({ ...args, gas: 0n }, blockOverrides?.baseFeePerGas ?? header.baseFeePerGas, undefined, ctx.chain.chainId);
   const overrides = { state: stateOverrides, block: blockOverrides };
 
   const run = async (gas: bigint): Promise<Run> => {

@@ -48,7 +48,7 @@ export async function debugTraceCall(
   const { entry, config: tracerConfig, timeoutMs } = chooseTracer(config?.trace, ctx);
   if (config?.txIndex !== undefined) throw new InvalidParamsError('txIndex is not supported by blocktrace');
   const request: TracedCalls = {
-    calls: [callRequest(args, baseFeeOf(block, config?.blockOverrides))],
+    calls: [callRequest(args, baseFeeOf(block, config?.blockOverrides), undefined, ctx.chain.chainId)],
     stateOverrides: config?.stateOverrides,
     blockOverrides: config?.blockOverrides,
   };
@@ -76,7 +76,7 @@ function rethBlock(ctx: RpcContext, at: BlockNumberOrHash | undefined): ChainBlo
 async function parityCalls(ctx: RpcContext, block: ChainBlock, calls: readonly [CallArgs, ReadonlySet<TraceTypeName>][], stateOverrides?: StateOverrides, blockOverrides?: BlockOverrides): Promise<unknown[]> {
   const types = calls.map(([, names]) => traceTypes(names));
   const baseFee = baseFeeOf(block, blockOverrides);
-  const request: TracedCalls = { calls: calls.map(([args]) => callRequest(args, baseFee)), stateOverrides, blockOverrides };
+  const request: TracedCalls = { calls: calls.map(([args]) => callRequest(args, baseFee, undefined, ctx.chain.chainId)), stateOverrides, blockOverrides };
   let txs: TxRecording[];
   try {
     txs = await traceWithin(ctx, block, request, types.some((t) => t.stateDiff), undefined);
