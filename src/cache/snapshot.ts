@@ -21,7 +21,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { ReceiptInfo } from '../replay/chainView.ts';
+import type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
+
+export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
 const MAGIC = 'BTSNAP04';
 /** Entry kind bits. */
@@ -29,35 +31,6 @@ const VALUE_BYTES = 1;
 const KEY_HEX = 2;
 /** A key kept as the bytes it spells: lowercase hex of whole bytes (trie node hashes, code keys). */
 const HEX = /^(?:[0-9a-f]{2})+$/;
-
-/** A receipt as a snapshot keeps it: without its logs bloom. */
-export type SnapshotReceipt = Omit<ReceiptInfo, 'logsBloom'>;
-
-/** One block of a snapshot: its transactions' hashes, its receipts (read on demand) and what they add up to. */
-export interface SnapshotBlock {
-  readonly txHashes: readonly Uint8Array[];
-  readonly receipts: () => readonly SnapshotReceipt[];
-  /** The OR of its receipts' blooms. */
-  readonly logsBloom: Uint8Array;
-  /** Cumulative gas used after its last transaction (0 for none). */
-  readonly gasUsed: bigint;
-}
-
-export interface Snapshot {
-  /** Post-state root of every block, genesis first. */
-  readonly roots: readonly Uint8Array[];
-  /** Every block after the genesis, in order. */
-  readonly blocks: readonly SnapshotBlock[];
-  /** The state database: trie nodes and code, as the replay left them. */
-  readonly nodes: ReadonlyMap<string, string | Uint8Array>;
-}
-
-/** The snapshot entry of a replayed block: its transactions' hashes and receipts. */
-export function snapshotBlock(txHashes: readonly Uint8Array[], receipts: readonly ReceiptInfo[]): SnapshotBlock {
-  const logsBloom = new Uint8Array(256);
-  for (const r of receipts) for (let b = 0; b < 256; b++) logsBloom[b]! |= r.logsBloom[b]!;
-  return { txHashes, receipts: () => receipts, logsBloom, gasUsed: receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed };
-}
 
 /**
  * Where snapshots live: --cache DIR, else $XDG_CACHE_HOME/blocktrace, else ~/.cache/blocktrace;

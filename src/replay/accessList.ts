@@ -4,7 +4,8 @@
 import { getActivePrecompiles } from '@ethereumjs/evm';
 import type { Common } from '@ethereumjs/common';
 import { bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
-import type { AccessTuple, CallStep } from './callExec.ts';
+import type { CallStep } from './callExec.ts';
+import type { AccessTuple } from './message.ts';
 import { OP } from './opcodeHooks.ts';
 
 const ADDRESS_MASK = (1n << 160n) - 1n;

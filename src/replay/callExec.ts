@@ -6,9 +6,9 @@ import type { Block } from '@ethereumjs/block';
 import { createEVM } from '@ethereumjs/evm';
 import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { Address, bytesToHex, bytesToUnprefixedHex, createAccount, toChecksumAddress } from '@ethereumjs/util';
-import { applyAuthorizations, type Authorization, PER_AUTH_GAS } from './authorizations.ts';
+import { applyAuthorizations } from './authorizations.ts';
 import type { Failure } from '../trace/types.ts';
-import { callBlock } from './callTrace.ts';
+import { type CallRequest, callBlock, floorDataGas, intrinsicGas } from './message.ts';
 import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
 import { watchOpcodes } from './opcodeHooks.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
@@ -17,30 +17,6 @@ import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type Sta
 export interface CallOverrides {
   readonly state?: StateOverrides | undefined;
   readonly block?: BlockOverrides | undefined;
-}
-
-/** One entry of an EIP-2930 access list. */
-export interface AccessTuple {
-  readonly address: Uint8Array;
-  readonly storageKeys: readonly Uint8Array[];
-}
-
-export interface CallRequest {
-  readonly from: Uint8Array;
-  readonly to: Uint8Array | undefined;
-  readonly gas: bigint;
-  readonly gasPrice: bigint;
-  readonly value: bigint;
-  readonly data: Uint8Array;
-  /** The message's access list: charged in the intrinsic gas, its addresses and slots warm from the start. */
-  readonly accessList?: readonly AccessTuple[] | undefined;
-  /** The fee cap the sender's balance must cover (gas × cap + value); the gas price when absent. */
-  readonly feeCap?: bigint | undefined;
-  /** EIP-7702 authorizations, applied before the call as go-ethereum's state transition does. */
-  readonly authorizations?: readonly Authorization[] | undefined;
-  /** EIP-4844: the versioned hashes BLOBHASH reads, and the blob fee cap the balance must cover. */
-  readonly blobHashes?: readonly Uint8Array[] | undefined;
-  readonly blobFeeCap?: bigint | undefined;
 }
 
 /**
@@ -72,19 +48,6 @@ export type CallOutcome =
   | { readonly kind: 'failed'; readonly failure: Failure; readonly usedGas: bigint }
   /** The message could not start (go-ethereum's pre-checks): intrinsic gas, funds. */
   | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'floorDataGas' | 'funds'; readonly message: string };
-
-/** core/state_transition.go IntrinsicGas. */
-export function intrinsicGas(block: Block, request: CallRequest): bigint {
-  const c = block.common;
-  let gas = request.to === undefined && c.gteHardfork('homestead') ? 53000n : 21000n;
-  const nonZero = c.gteHardfork('istanbul') ? 16n : 68n;
-  for (const byte of request.data) gas += byte === 0 ? 4n : nonZero;
-  if (request.to === undefined && c.isActivatedEIP(3860)) gas += 2n * BigInt(Math.ceil(request.data.length / 32));
-  // params.TxAccessListAddressGas, TxAccessListStorageKeyGas: charged whatever the fork
-  for (const tuple of request.accessList ?? []) gas += 2400n + 1900n * BigInt(tuple.storageKeys.length);
-  gas += PER_AUTH_GAS * BigInt(request.authorizations?.length ?? 0);
-  return gas;
-}
 
 export async function executeCall(
   base: MerkleStateManager,
@@ -178,12 +141,4 @@ function gasUsed(block: Block, request: CallRequest, spent: bigint, refund: bigi
   if (floor === undefined) return { gasUsed: spent, usedGas };
   if (usedGas < floor) usedGas = floor;
   return { gasUsed: spent < floor ? floor : spent, usedGas };
-}
-
-/** core/state_transition.go FloorDataGas before Amsterdam (EIP-7623, from Prague): undefined before. */
-export function floorDataGas(block: Block, request: CallRequest): bigint | undefined {
-  if (!block.common.isActivatedEIP(7623)) return undefined;
-  let tokens = 0n;
-  for (const byte of request.data) tokens += byte === 0 ? 1n : 4n;
-  return 21000n + 10n * tokens;
 }

@@ -5,13 +5,13 @@
 // lowered to 0 when the call pays no gas price, no nonce check, no block gas limit, no EIP-7825 cap
 // (the gas limit is set after the transaction is built). Unlike them, a sender with code (not an
 // EIP-7702 delegation) is refused, as runTx applies EIP-3607.
-import { type Block, createBlock, createBlockHeader } from '@ethereumjs/block';
+import type { Block } from '@ethereumjs/block';
 import { createAccessList2930Tx, createBlob4844Tx, createEOACode7702Tx, createLegacyTx, type TypedTransaction } from '@ethereumjs/tx';
 import { authorizationTuple } from './authorizations.ts';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { Address, bytesToHex, createAccount } from '@ethereumjs/util';
 import type { TxRecording } from '../trace/types.ts';
-import { type CallRequest, intrinsicGas } from './callExec.ts';
+import { type CallRequest, callBlock, intrinsicGas } from './message.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 import type { Recorder } from './recorder.ts';
 
@@ -26,21 +26,6 @@ export interface TracedCalls {
   readonly calls: readonly CallRequest[];
   readonly stateOverrides?: StateOverrides | undefined;
   readonly blockOverrides?: BlockOverrides | undefined;
-}
-
-/**
- * The block a call runs in: the given header, its base fee lowered to 0 for a call without gas
- * price, and its blob base fee 0 for a call with blob hashes and no blob fee cap (core/vm/evm.go
- * NewEVM with NoBaseFee).
- */
-export function callBlock(block: Block, gasPrice: bigint, zeroBlobFee = false): Block {
-  const lowerBaseFee = gasPrice === 0n && block.header.baseFeePerGas !== undefined && block.header.baseFeePerGas !== 0n;
-  if (!lowerBaseFee && !zeroBlobFee) return block;
-  const opts = { common: block.common, skipConsensusFormatValidation: true, freeze: !zeroBlobFee };
-  const header = createBlockHeader({ ...block.header.toJSON(), ...(lowerBaseFee ? { baseFeePerGas: 0n } : {}) }, opts);
-  const run = createBlock({ header }, opts);
-  if (zeroBlobFee) Object.defineProperty(run.header, 'getBlobGasPrice', { value: () => 0n });
-  return run;
 }
 
 /**

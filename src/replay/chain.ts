@@ -12,14 +12,15 @@ import { buildGenesis, buildTraceTestBlock, decodeBlock, sealBlock } from './blo
 import { recordCalls, type TracedCalls } from './callTrace.ts';
 import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
 import { StateReaders } from './stateReader.ts';
-import { type CallOutcome, type CallOverrides, type CallRequest, type CallWatch, executeCall } from './callExec.ts';
+import { type CallOutcome, type CallOverrides, type CallWatch, executeCall } from './callExec.ts';
+import type { CallRequest } from './message.ts';
 import { makeCommon } from './common.ts';
 import { checkExpectedEnd } from './expectedEnd.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
 import { loadKeccak } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
-import { type Snapshot, snapshotBlock } from '../cache/snapshot.ts';
+import { type Snapshot, snapshotBlock } from './snapshotData.ts';
 import { simulate } from './simulate/simulate.ts';
 import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 import { RecordingStore, recordRun } from './recordings.ts';

@@ -3,7 +3,8 @@
 // never touch ethereumjs state themselves.
 import type { Block } from '@ethereumjs/block';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
-import type { CallOutcome, CallOverrides, CallRequest, CallWatch } from './callExec.ts';
+import type { CallOutcome, CallOverrides, CallWatch } from './callExec.ts';
+import type { CallRequest } from './message.ts';
 import type { TracedCalls } from './callTrace.ts';
 import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 

@@ -2,7 +2,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { Bloom, type RunBlockResult } from '@ethereumjs/vm';
-import type { SnapshotReceipt } from '../cache/snapshot.ts';
+import type { SnapshotReceipt } from './snapshotData.ts';
 import type { ReceiptInfo } from './chainView.ts';
 
 export function receiptInfos(block: Block, result: RunBlockResult): ReceiptInfo[] {

@@ -2,7 +2,7 @@
 // fields a read-only call uses. `data` and `input` may both be given only when equal.
 import { ServerError } from '../errors/rpcErrors.ts';
 import type { Authorization } from '../replay/authorizations.ts';
-import type { AccessTuple, CallRequest } from '../replay/callExec.ts';
+import type { AccessTuple, CallRequest } from '../replay/message.ts';
 import type { JsonNode } from './rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from './schemas.ts';
 

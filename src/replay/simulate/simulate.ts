@@ -9,7 +9,7 @@ import { authorizationTuple } from '../authorizations.ts';
 import { buildBlock, runTx, type BlockBuilder, type RunTxResult, type VM } from '@ethereumjs/vm';
 import { Account, Address, bytesToHex, bytesToUnprefixedHex, createAccount, equalsBytes, KECCAK256_NULL, toChecksumAddress } from '@ethereumjs/util';
 import { ServerError } from '../../errors/rpcErrors.ts';
-import { floorDataGas, intrinsicGas } from '../callExec.ts';
+import { floorDataGas, intrinsicGas } from '../message.ts';
 import { failureOf, sstoreGasLeftAtHalt } from '../failures.ts';
 import { applyStateOverrides, type StateOverrides } from '../overrides.ts';
 import type { TxRecording } from '../../trace/types.ts';

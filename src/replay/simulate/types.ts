@@ -3,7 +3,7 @@
 import type { Block } from '@ethereumjs/block';
 import type { Failure, TxRecording } from '../../trace/types.ts';
 import type { Authorization } from '../authorizations.ts';
-import type { AccessTuple } from '../callExec.ts';
+import type { AccessTuple } from '../message.ts';
 import type { BlockOverrides, StateOverrides } from '../overrides.ts';
 
 /** One call of a simulated block, as TransactionArgs before CallDefaults. */

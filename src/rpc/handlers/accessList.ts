@@ -7,7 +7,7 @@ import { bigIntToUnpaddedBytes, bytesToUnprefixedHex, generateAddress, toChecksu
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { ServerError } from '../../errors/rpcErrors.ts';
 import { ACCESS_LIST_OPCODES, AccessListTracker, activePrecompiles } from '../../replay/accessList.ts';
-import type { AccessTuple, CallRequest } from '../../replay/callExec.ts';
+import type { AccessTuple, CallRequest } from '../../replay/message.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import { loadKeccak } from '../../replay/keccak.ts';
 import type { StateOverrides } from '../../replay/overrides.ts';

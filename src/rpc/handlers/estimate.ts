@@ -4,7 +4,7 @@
 // go-ethereum's to the unit.
 import { hexQuantity } from '../../encoding/hex.ts';
 import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
-import type { CallRequest } from '../../replay/callExec.ts';
+import type { CallRequest } from '../../replay/message.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
 import { gethError } from '../../trace/render/errorStrings.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
-import type { TracerEntry } from '../registry.ts';
+import type { TracerEntry } from '../tracerEntry.ts';
 import type { CallFrame, RecordedLog, TxRecording } from '../types.ts';
 import { gethError } from './errorStrings.ts';
 import { decodeRevertReason } from './revertReason.ts';

@@ -7,7 +7,7 @@ import { EMPTY_CODE_HASH, sameBytes } from '../bytes.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
 import { LazyObject } from '../../encoding/lazyJson.ts';
-import type { TracerEntry } from '../registry.ts';
+import type { TracerEntry } from '../tracerEntry.ts';
 import type { StateLog, TouchedAccount, TxRecording } from '../types.ts';
 
 export const PrestateConfigSchema = Type.Object(

@@ -1,0 +1,32 @@
+// What a replay snapshot holds (the replay's own products: roots, receipts, the state database),
+// in replay/ so that the chain can make and restore one; cache/snapshot.ts encodes it to a file.
+import type { ReceiptInfo } from './chainView.ts';
+
+/** A receipt as a snapshot keeps it: without its logs bloom. */
+export type SnapshotReceipt = Omit<ReceiptInfo, 'logsBloom'>;
+
+/** One block of a snapshot: its transactions' hashes, its receipts (read on demand) and what they add up to. */
+export interface SnapshotBlock {
+  readonly txHashes: readonly Uint8Array[];
+  readonly receipts: () => readonly SnapshotReceipt[];
+  /** The OR of its receipts' blooms. */
+  readonly logsBloom: Uint8Array;
+  /** Cumulative gas used after its last transaction (0 for none). */
+  readonly gasUsed: bigint;
+}
+
+export interface Snapshot {
+  /** Post-state root of every block, genesis first. */
+  readonly roots: readonly Uint8Array[];
+  /** Every block after the genesis, in order. */
+  readonly blocks: readonly SnapshotBlock[];
+  /** The state database: trie nodes and code, as the replay left them. */
+  readonly nodes: ReadonlyMap<string, string | Uint8Array>;
+}
+
+/** The snapshot entry of a replayed block: its transactions' hashes and receipts. */
+export function snapshotBlock(txHashes: readonly Uint8Array[], receipts: readonly ReceiptInfo[]): SnapshotBlock {
+  const logsBloom = new Uint8Array(256);
+  for (const r of receipts) for (let b = 0; b < 256; b++) logsBloom[b]! |= r.logsBloom[b]!;
+  return { txHashes, receipts: () => receipts, logsBloom, gasUsed: receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed };
+}
