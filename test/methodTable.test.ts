@@ -3,6 +3,7 @@
 import { expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { METHOD_LIST } from '../src/cli/methodList.ts';
 import { methodNames } from '../src/rpc/methods.ts';
 
 const ROOT = join(import.meta.dir, '..');
@@ -13,6 +14,10 @@ test('docs/methods.md lists every method of the table, in its order, and no othe
   expect(block).not.toBeNull();
   const listed = block![1]!.split('\n').map((line) => /^- `([^`]+)`/.exec(line)?.[1]);
   expect(listed).toEqual(methodNames());
+});
+
+test('the --help list (src/cli/methodList.ts) is the table', () => {
+  expect(METHOD_LIST).toEqual(methodNames());
 });
 
 test('blocktrace --help lists every method of the table', async () => {
