@@ -66,6 +66,13 @@ describe('HTTP answers', () => {
     expect(res.headers.get('allow')).toBe('POST');
     expect(await res.text()).toContain('POST /');
   });
+  test('PUT, DELETE, PATCH /: 405 with Allow, not 404', async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const res = await app.handle(new Request('http://localhost/', { method, body: '{}' }));
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS');
+    }
+  });
   test('other paths: 404', async () => {
     const res = await app.handle(new Request('http://localhost/rpc', { method: 'POST', body: '{}' }));
     expect(res.status).toBe(404);

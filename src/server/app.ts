@@ -151,6 +151,8 @@ export function createApp(deps: AppDeps) {
     .get('/health', () => healthResponse(deps.gate, deps.ctx ?? deps.gate?.ready))
     .all('*', ({ request }) => {
       const path = new URL(request.url).pathname;
+      // a method / does not take (PUT, DELETE, …): 405 with the ones it does, not "not found"
+      if (path === '/') return new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: deps.ui === undefined ? 'POST, OPTIONS' : 'GET, POST, OPTIONS' } });
       return new Response(`not found: ${path}\n${USAGE}`, { status: 404, headers: TEXT_HEADERS });
     });
 }
