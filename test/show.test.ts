@@ -40,10 +40,16 @@ describe('show, plain (piped)', () => {
     }, SLOW);
   }
 
-  test('an unknown transaction: exit 1, one line; a bad --abi path: exit 2', async () => {
+  test('an unknown hash: exit 1, one line; a bad --abi path: exit 2', async () => {
     const unknown = await show([CANCUN, '0x' + '12'.repeat(32)]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([`blocktrace: transaction 0x${'12'.repeat(32)} not found`]);
+    expect(unknown.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([`blocktrace: no transaction or block 0x${'12'.repeat(32)} on the chain`]);
+    // a block hash is taken as the other commands take it
+    const byNumber = await show([CANCUN, '4']);
+    const hash = /^block 4 (0x[0-9a-f]{64}):/.exec(byNumber.stdout)![1]!;
+    const byHash = await show([CANCUN, hash]);
+    expect(byHash.code).toBe(0);
+    expect(byHash.stdout).toBe(byNumber.stdout);
     const badAbi = await show([CANCUN, '3', '--abi', '/nonexistent/out']);
     expect(badAbi.code).toBe(2);
     expect(badAbi.stderr).toContain('blocktrace: cannot read --abi /nonexistent/out');

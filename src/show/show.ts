@@ -24,6 +24,12 @@ interface TxInfo {
   transactionIndex: string;
   blockNumber: string;
 }
+interface BlockJson {
+  number: string;
+  hash: string;
+  transactions: TxInfo[];
+  gasUsed: string;
+}
 interface Receipt {
   status?: string;
   gasUsed: string;
@@ -56,19 +62,24 @@ function txHeader(tx: TxInfo, receipt: Receipt, style: Style): string {
 /** The lines `show` prints for TARGET: a transaction hash, or a block number / tag. */
 export async function show(ctx: RpcContext, target: string, decoder: AbiDecoder, style: Style): Promise<string[]> {
   const labels = new Map<string, string>();
-  if (/^0x[0-9a-fA-F]{64}$/.test(target)) {
-    const tx = await rpc<TxInfo | null>(ctx, 'eth_getTransactionByHash', [target]);
-    if (tx === null) throw new ShowError(`transaction ${target} not found`);
+  let byHash: BlockJson | null = null;
+  const tx = /^0x[0-9a-fA-F]{64}$/.test(target) ? await rpc<TxInfo | null>(ctx, 'eth_getTransactionByHash', [target]) : undefined;
+  if (tx === null) {
+    // a 32-byte hash names a transaction or a block, as elsewhere
+    byHash = await rpc<BlockJson | null>(ctx, 'eth_getBlockByHash', [target, true]);
+    if (byHash === null) throw new ShowError(`no transaction or block ${target} on the chain`);
+  }
+  if (tx !== undefined && tx !== null) {
     const receipt = await rpc<Receipt>(ctx, 'eth_getTransactionReceipt', [target]);
     const frame = await rpc<CallFrameJson>(ctx, 'debug_traceTransaction', [target, CALL_TRACER]);
     await labelsFor(ctx, decoder, [frame], tx.blockNumber, labels);
     return [`block ${Number(tx.blockNumber)}, ${txHeader(tx, receipt, style)}`, ...renderTree(frame, { decoder, labels, style })];
   }
   const block = /^\d+$/.test(target) ? `0x${BigInt(target).toString(16)}` : target;
-  if (!/^0x[0-9a-fA-F]+$/.test(block) && !['latest', 'earliest', 'finalized', 'safe', 'pending'].includes(block)) {
-    throw new ShowError(`not a transaction hash or a block: ${target}`);
+  if (byHash === null && !/^0x[0-9a-fA-F]+$/.test(block) && !['latest', 'earliest', 'finalized', 'safe', 'pending'].includes(block)) {
+    throw new ShowError(`not a transaction hash, block hash or block: ${target}`);
   }
-  const header = await rpc<{ number: string; hash: string; transactions: TxInfo[]; gasUsed: string } | null>(ctx, 'eth_getBlockByNumber', [block, true]);
+  const header = byHash ?? (await rpc<BlockJson | null>(ctx, 'eth_getBlockByNumber', [block, true]));
   if (header === null) throw new ShowError(`block ${target} not found`);
   const lines = [`block ${Number(header.number)} ${header.hash}: ${header.transactions.length} transactions, gas used ${BigInt(header.gasUsed)}`];
   if (header.transactions.length === 0) return lines;

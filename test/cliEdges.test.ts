@@ -1,0 +1,32 @@
+// What a newcomer trips over at the command line, through the real process: a closed pipe ends it
+// quietly, --version and --help start as fast as the runtime (they load no command).
+import { expect, test } from 'bun:test';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dir, '..');
+const CANCUN = join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json');
+
+test('show … | head -1: exit 0, nothing on stderr', async () => {
+  const bun = process.execPath;
+  const proc = Bun.spawn(['bash', '-c', `set -o pipefail; "${bun}" src/cli.ts show "${CANCUN}" 0x4 | head -1`], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  expect(stdout).toStartWith('block 4 0x');
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+}, 60_000);
+
+test('the harness on a closed pipe: exit 0, nothing on stderr', async () => {
+  const requests = Array.from({ length: 200 }, (_, i) => `{"jsonrpc":"2.0","id":${i},"method":"eth_getBlockByNumber","params":["0x4",true]}`).join('\\n');
+  const proc = Bun.spawn(['bash', '-c', `set -o pipefail; printf '${requests}\\n' | "${process.execPath}" src/cli.ts --replay-file "${CANCUN}" | head -c 10`], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+}, 60_000);
+
+test('--version and --help load no command module: the entry imports only the parser, the method list and the version', async () => {
+  const entry = await Bun.file(join(ROOT, 'src/cli.ts')).text();
+  const imports = [...entry.matchAll(/^import .* from '(.+)';$/gm)].map((m) => m[1]);
+  expect(imports).toEqual(['./cli/args.ts', './cli/methodList.ts', './version.ts']);
+  const proc = Bun.spawn([process.execPath, 'src/cli.ts', '--version'], { cwd: ROOT, stdout: 'pipe' });
+  expect(await new Response(proc.stdout).text()).toMatch(/^blocktrace \d+\.\d+\.\d+\n$/);
+});
