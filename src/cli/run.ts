@@ -118,6 +118,16 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
   log(`blocktrace listening on http://${shownHost}:${server.port}/`);
   if (replay !== undefined && gate !== undefined) {
     const shown = loadProgress(process.stderr);
+    // a signal during the load stops it at once: the replay yields often enough to hear it
+    // (replay/cooperative.ts); a snapshot is written to a temporary file and renamed, so none is half-written
+    const interrupt = (signal: 'SIGINT' | 'SIGTERM') => (): void => {
+      log(`blocktrace: ${signal} during the load, stopping`);
+      void server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    };
+    const onInt = interrupt('SIGINT');
+    const onTerm = interrupt('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
     try {
       const chain = await replay((done, total, txs, head) => {
         gate.progress(done, total, head);
@@ -130,6 +140,9 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
       log(fixtureProblem(err, options.fixture));
       await server.stop();
       return 2;
+    } finally {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
     }
   }
   const chain = ctx!.chain;

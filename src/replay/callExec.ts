@@ -10,7 +10,7 @@ import { applyAuthorizations } from './authorizations.ts';
 import type { Failure } from '../trace/types.ts';
 import { type CallRequest, callBlock, floorDataGas, intrinsicGas } from './message.ts';
 import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
-import { watchOpcodes } from './opcodeHooks.ts';
+import { watchOpcodes, yieldOnJumps } from './opcodeHooks.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
@@ -79,6 +79,7 @@ export async function executeCall(
     return { kind: 'rejected', reason: 'floorDataGas', message: `insufficient gas for floor data gas cost: have ${request.gas}, want ${floor}` };
   }
   const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
+  yieldOnJumps(evm);
   // the addresses a transaction starts with warm (EIP-2929, EIP-3651), and its access list (EIP-2930)
   if (block.common.isActivatedEIP(2929)) {
     evm.journal.addAlwaysWarmAddress(bytesToHex(request.from).slice(2));

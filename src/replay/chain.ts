@@ -21,7 +21,10 @@ import { loadKeccak } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
 import { type Snapshot, snapshotBlock } from './snapshotData.ts';
+import type { EVM } from '@ethereumjs/evm';
 import { simulate } from './simulate/simulate.ts';
+import { maybeYield } from './cooperative.ts';
+import { yieldOnJumps } from './opcodeHooks.ts';
 import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
 import { ReplayStateManager, replayCaches } from './replayState.ts';
@@ -194,6 +197,13 @@ export class FixtureChain implements ChainView {
     // Attached before the load-time replay (idle until start()): its opcode hooks also install the
     // jump-analysis cache, which the load benefits from.
     const recorder = new Recorder(vm);
+    // a long load, trace or call gives the event loop a turn now and then (health checks, signals)
+    yieldOnJumps(vm.evm as EVM);
+    vm.events.on('beforeTx', (_tx: unknown, resolve?: (r?: unknown) => void) => {
+      const turn = maybeYield();
+      if (turn === undefined) resolve?.();
+      else void turn.then(() => resolve?.());
+    });
     const genesisBlock = buildGenesis(spec, common, genesisRoot);
     const ordered: StoredBlock[] = [StoredBlock.of(genesisBlock, genesisRoot, [])];
     blocks.set(genesisBlock.header.number, ordered[0]!);
@@ -246,6 +256,7 @@ async function replayBlocks(
     ordered.push(StoredBlock.of(block, result.stateRoot, receiptInfos(block, result)));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number);
+    await maybeYield();
   }
 }
 

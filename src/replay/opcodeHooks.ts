@@ -3,6 +3,7 @@
 // only other file that knows ethereumjs's interpreter shapes.
 import type { EVM } from '@ethereumjs/evm';
 import type { Address } from '@ethereumjs/util';
+import { sliceUsed, yieldNow } from './cooperative.ts';
 import { cacheJumpAnalysis } from './jumpAnalysisCache.ts';
 
 export const OP = {
@@ -76,6 +77,37 @@ export function watchOpcodes(evm: EVM, codes: readonly number[], reached: (code:
       };
       map[code] = { ...entry, gasHandler };
     }
+  });
+}
+
+const JUMPDEST = 0x5b;
+
+/**
+ * Lets the event loop in during long runs: every 256th JUMPDEST (each loop iteration passes one)
+ * checks the clock; past the time slice the opcode is marked async for its next run, which then
+ * yields (cooperative.ts) and marks it sync again. The opcode does what it did, and the interpreter
+ * awaits it only on that one run.
+ */
+export function yieldOnJumps(evm: EVM): void {
+  let count = 0;
+  onEveryTable(evm, (map) => {
+    const entry = map[JUMPDEST];
+    if (entry === undefined || entry.opcodeInfo.code !== JUMPDEST) return;
+    const original = entry.opHandler;
+    const info: { isAsync: boolean } = Object.assign(Object.create(Object.getPrototypeOf(entry.opcodeInfo)), entry.opcodeInfo, { isAsync: false });
+    map[JUMPDEST] = {
+      ...entry,
+      opcodeInfo: info as OpEntry['opcodeInfo'],
+      opHandler: (runState, common) => {
+        original(runState, common);
+        if (info.isAsync) {
+          info.isAsync = false;
+          return yieldNow();
+        }
+        if ((++count & 255) === 0 && sliceUsed()) info.isAsync = true;
+        return undefined;
+      },
+    };
   });
 }
 

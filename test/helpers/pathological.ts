@@ -186,6 +186,19 @@ export function hugeResultFixture(): Promise<Fixture> {
   return buildFixture(genesis, [[{ to: SPRAYER, gas: 3_000_000n }]]);
 }
 
+/** Loops (JUMPDEST PUSH2 50000 GAS GT JUMPI) while more than 50,000 gas is left. */
+export const LOOPER = '0x' + '7'.repeat(40);
+const LOOPER_CODE = '0x5b61c3505a1160005700';
+
+/**
+ * Shanghai chain (a 300M gas limit) of one block: one transaction of `gas` gas that only loops, a
+ * load of some seconds that never leaves the interpreter (the case of ethereum/tests loopMul).
+ */
+export function loopFixture(gas = 100_000_000n): Promise<Fixture> {
+  const genesis = { ...SHANGHAI, gasLimit: '0x' + (300_000_000).toString(16), alloc: { ...ALLOC, [LOOPER]: { balance: '0x0', code: LOOPER_CODE } } } as unknown as GethGenesis;
+  return buildFixture(genesis, [[{ to: LOOPER, gas }]]);
+}
+
 /** Loads a built fixture through the ordinary loader (every block replayed and its header checked). */
 export function loadFixture(name: string, fixture: Fixture): Promise<FixtureChain> {
   return FixtureChain.load(fromBlocktraceJson(name, fixture as unknown as Record<string, unknown>));
