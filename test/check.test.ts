@@ -74,7 +74,7 @@ describe('the shipped goldens pass', () => {
 
   test('several goldens at once, --filter by method and by name', async () => {
     const goldens = [join(GOLDEN, 'anvil/cancun-devnet'), join(GOLDEN, 'anvil-errors')];
-    expect(await run(checkOf(CANCUN, goldens))).toMatchObject({ code: 0, stdout: '28 passed, 0 failed\n' });
+    expect(await run(checkOf(CANCUN, goldens))).toMatchObject({ code: 0, stdout: '36 passed, 0 failed\n' });
     expect((await run(checkOf(CANCUN, goldens, { filters: ['block-0x3.'] }))).stdout).toBe('1 passed, 0 failed\n');
     expect((await run(checkOf(CANCUN, goldens, { filters: ['trace_block'] }))).stdout).toBe('28 passed, 0 failed\n');
     const none = await run(checkOf(CANCUN, goldens, { filters: ['eth_chainId'] }));

@@ -127,12 +127,18 @@ function serdeAddress(node: JsonNode): Uint8Array {
   return hexToBytes(s);
 }
 
-/** alloy-serde quantity: a 0x-hex string (or a JSON number) that fits a u64. */
+/**
+ * TraceFilter's block numbers as anvil 1.7.1 and reth read them (alloy u64_hex_or_decimal): a JSON
+ * number, a decimal string, or 0x-hex ("0x" is 0) that fits a u64; anything else, block tags
+ * included, is `invalid value: string "…", expected a 8 byte hex string` (golden/anvil-errors).
+ */
 function serdeU64(node: JsonNode): bigint {
   if (node.t === 'number' && /^\d+$/.test(node.raw) && BigInt(node.raw) <= 0xffffffffffffffffn) return BigInt(node.raw);
   if (node.t !== 'string') throw new ParamDecodeError(`invalid type: ${serdeUnexpected(node)}, expected a 0x-prefixed hex string`);
-  if (!/^0x/i.test(node.value)) throw new ParamDecodeError('hex string without 0x prefix');
-  return rustParseIntError(node.value.slice(2), 16);
+  const s = node.value;
+  const value = /^\d+$/.test(s) ? BigInt(s) : /^0[xX][0-9a-fA-F]*$/.test(s) ? BigInt(s.length === 2 ? '0' : s) : undefined;
+  if (value === undefined || value > 0xffffffffffffffffn) throw new ParamDecodeError(`invalid value: string ${JSON.stringify(s)}, expected a 8 byte hex string`);
+  return value;
 }
 
 /** alloy TraceFilter (deny_unknown_fields). */

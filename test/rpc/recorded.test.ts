@@ -31,10 +31,10 @@ describe('execution-apis recordings (go-ethereum)', async () => {
   }
 });
 
-describe('anvil trace_block parameter errors (chain-independent cases)', async () => {
+describe('anvil trace_block and trace_filter parameter errors (chain-independent cases)', async () => {
   const ctx = createContext(await loadChain(PRAGUE), { log: () => {} });
   const { exchanges } = readGolden(ANVIL_ERRORS);
-  test('the copied cases are all here', () => expect(exchanges.length).toBe(15));
+  test('the copied cases are all here', () => expect(exchanges.length).toBe(23));
   for (const exchange of exchanges) {
     test(exchange.name, async () => expect(await checkExchange(ctx, exchange, 'bytes')).toBeUndefined());
   }
