@@ -30,3 +30,17 @@ test('--version and --help load no command module: the entry imports only the pa
   const proc = Bun.spawn([process.execPath, 'src/cli.ts', '--version'], { cwd: ROOT, stdout: 'pipe' });
   expect(await new Response(proc.stdout).text()).toMatch(/^blocktrace \d+\.\d+\.\d+\n$/);
 });
+
+test('on a terminal the load says whether it replays or reads the snapshot, and how long it took', async () => {
+  const cache = (await import('node:fs')).mkdtempSync(join((await import('node:os')).tmpdir(), 'blocktrace-progress-'));
+  const request = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}';
+  // `script` gives the process a terminal (util-linux, as on every Debian machine)
+  const run = async (): Promise<string> => {
+    const proc = Bun.spawn(['script', '-qec', `"${process.execPath}" src/cli.ts --replay-file "${CANCUN}" --cache "${cache}" '${request}'`, '/dev/null'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+    const out = await new Response(proc.stdout).text();
+    expect(await proc.exited).toBe(0);
+    return out.replace(/\r/g, '\n');
+  };
+  expect(await run()).toMatch(/^replayed 12 blocks, 310 txs in \d+\.\d\d s \(\d+ tx\/s\)$/m);
+  expect(await run()).toMatch(/^read the replay snapshot of 12 blocks, 310 txs in \d+\.\d\d s$/m);
+}, 60_000);

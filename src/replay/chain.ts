@@ -49,9 +49,12 @@ export interface ReplayCache {
 class SnapshotMismatch extends Error {}
 
 export interface LoadProgress {
-  /** `head`: the number of the block just replayed. */
-  (done: number, total: number, txs: number, head: bigint): void;
+  /** `head`: the number of the block just replayed (or restored); `phase`: which the load is doing. */
+  (done: number, total: number, txs: number, head: bigint, phase?: LoadPhase): void;
 }
+
+/** A load replays the blocks, or restores them from a replay snapshot. */
+export type LoadPhase = 'replaying' | 'restoring';
 
 export class FixtureChain implements ChainView {
   readonly label: string;
@@ -255,7 +258,7 @@ async function replayBlocks(
     txs += block.transactions.length;
     ordered.push(StoredBlock.of(block, result.stateRoot, receiptInfos(block, result)));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
-    progress?.(i + 1, decoded.length, txs, block.header.number);
+    progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');
     await maybeYield();
   }
 }
@@ -330,7 +333,7 @@ function restoreSnapshot(
     txs += stored.txHashes.length;
     ordered.push(stored);
     blocks.set(h.number, stored);
-    progress?.(i + 1, count, txs, h.number);
+    progress?.(i + 1, count, txs, h.number, 'restoring');
   }
 }
 
