@@ -44,3 +44,23 @@ test('on a terminal the load says whether it replays or reads the snapshot, and 
   expect(await run()).toMatch(/^replayed 12 blocks, 310 txs in \d+\.\d\d s \(\d+ tx\/s\)$/m);
   expect(await run()).toMatch(/^read the replay snapshot of 12 blocks, 310 txs in \d+\.\d\d s$/m);
 }, 60_000);
+
+test('cache ls, cache clear and --cache-max through the real process', async () => {
+  const { mkdtempSync, readdirSync } = await import('node:fs');
+  const cache = mkdtempSync(join((await import('node:os')).tmpdir(), 'blocktrace-cachecmd-'));
+  const bt = (args: string[]) => Bun.spawn([process.execPath, 'src/cli.ts', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+  const request = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}';
+  for (const fixture of ['golden/fixtures/prague-devnet/fixture.json', CANCUN]) {
+    // a cap of one byte: every write leaves only the snapshot just written
+    expect(await bt(['--replay-file', fixture, '--cache', cache, '--cache-max', '1', request]).exited).toBe(0);
+  }
+  await Bun.sleep(100);
+  expect(readdirSync(cache).filter((n) => n.endsWith('.snap')).length).toBe(1);
+  const ls = bt(['cache', 'ls', '--cache', cache]);
+  const listed = await new Response(ls.stdout).text();
+  expect(await ls.exited).toBe(0);
+  expect(listed).toMatch(/^1 snapshots, \d+\.\d MiB, in .* \(most recently used first\)$/m);
+  const clear = bt(['cache', 'clear', '--cache', cache]);
+  expect(await new Response(clear.stdout).text()).toMatch(/^removed 1 snapshots, /);
+  expect(readdirSync(cache).filter((n) => n.endsWith('.snap'))).toEqual([]);
+}, 60_000);

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReplayCache } from '../replay/chain.ts';
 import { VERSION } from '../version.ts';
-import { readSnapshot, snapshotKey, writeSnapshot } from './snapshot.ts';
+import { readSnapshot, snapshotKey, snapshotPath, writeSnapshot } from './snapshot.ts';
+import { DEFAULT_CACHE_MAX_BYTES, pruneCache, touch } from './store.ts';
 
 /** The bytes a fixture path names: a file, or every file of a directory (genesis.json + chain.rlp). */
 function contentOf(file: string): Uint8Array {
@@ -21,7 +22,7 @@ function contentOf(file: string): Uint8Array {
  * The cache for `path` (undefined: the built-in fixture) in `dir`; undefined when the fixture cannot
  * be read here (its loader then says why) or caching is off.
  */
-export function fixtureCache(path: string | undefined, dir: string | undefined, warn: (line: string) => void): ReplayCache | undefined {
+export function fixtureCache(path: string | undefined, dir: string | undefined, warn: (line: string) => void, maxBytes = DEFAULT_CACHE_MAX_BYTES): ReplayCache | undefined {
   if (dir === undefined) return undefined;
   let key: string;
   try {
@@ -35,11 +36,19 @@ export function fixtureCache(path: string | undefined, dir: string | undefined, 
   } catch {
     return undefined;
   }
+  const file = snapshotPath(dir, key);
+  const snapshot = readSnapshot(dir, key, warn);
+  if (snapshot !== undefined) touch(file);
   return {
-    snapshot: readSnapshot(dir, key, warn),
+    snapshot,
     // written once the loaded chain has been handed over (a timer), so the first requests a server
-    // was holding are answered before the file is; a process lets its timers run before it exits
-    save: (snapshot) => void setTimeout(() => writeSnapshot(dir, key, snapshot, warn), 0),
+    // was holding are answered before the file is; a process lets its timers run before it exits.
+    // Then the least recently used snapshots go until the cache fits its cap (this one stays).
+    save: (written) =>
+      void setTimeout(() => {
+        writeSnapshot(dir, key, written, warn);
+        pruneCache(dir, maxBytes, file);
+      }, 0),
     warn,
   };
 }

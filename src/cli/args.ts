@@ -24,8 +24,9 @@ Usage:
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [serve options]
   blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [REQUEST...]
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
-  blocktrace show FIXTURE TX_HASH|BLOCK [--abi DIR]...
+  blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
+  blocktrace cache ls|clear [--cache DIR]
   blocktrace --help | --version
 
 Options go anywhere on the line, before or after FIXTURE and the requests. A REQUEST argument is a
@@ -54,6 +55,8 @@ serve
                        ~/.cache/blocktrace); a second start of the same fixture reads its snapshot
                        instead of replaying (also for --replay-file and show)
     --no-cache         neither read nor write a snapshot
+    --cache-max SIZE   the cache's size cap; past it the least recently used snapshots are removed
+                       after a new one is written (default 1GiB)
     --no-ui            no trace viewer: GET / answers 405 as before (POST / is the same either way)
     --all-tracers      every tracer and debug_* method go-ethereum has, not only callTracer and
                        prestateTracer (also for --replay-file, --upstream, check and record); without
@@ -107,6 +110,9 @@ capture --rpc URL --block N [--to M] --out FILE
   the pre-state at block N-1 of every account and slot they read, the ancestor hashes BLOCKHASH
   reads, and the fork schedule. It is replayed (and checked) before it is written; a fixture
   file is never overwritten. --genesis and --upstream-timeout as above.
+
+cache ls|clear [--cache DIR]
+  Lists the replay snapshots (size, last use, total), or removes them all.
 
 show FIXTURE TX_HASH|BLOCK
   Prints a transaction's call tree (or every transaction of a block, with its status and gas) as
@@ -167,6 +173,7 @@ export type CliOptions =
   | RecordCommand
   | CaptureCommand
   | ShowCommand
+  | { readonly kind: 'cache'; readonly action: 'ls' | 'clear'; readonly dir: string | undefined }
   | { readonly kind: 'usage'; readonly message: string };
 
 /** Limits of the dispatcher, for both faces; undefined: the default of rpc/context.ts. */
@@ -179,6 +186,8 @@ export interface DispatchLimits {
   readonly traceTimeoutMs?: number | undefined;
   /** --all-tracers: every tracer and debug_* method of go-ethereum, not only the spec's. */
   readonly allTracers?: boolean;
+  /** --cache-max: the replay cache's size cap in bytes; undefined for the default (1 GiB). */
+  readonly cacheMax?: number;
 }
 
 const SIZE_UNITS: Record<string, number> = {
@@ -241,6 +250,7 @@ interface Settings {
   cache: string | false | undefined;
   allTracers: boolean;
   forward: string[];
+  cacheMax: number | undefined;
 }
 
 /**
@@ -266,6 +276,7 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--cache': { value: true, apply: (s, v) => { if (v === '') throw new Usage('--cache needs a directory'); s.cache = v; } },
   '--no-cache': { value: false, apply: (s) => { s.cache = false; } },
   '--all-tracers': { value: false, apply: (s) => { s.allTracers = true; } },
+  '--cache-max': { value: true, apply: (s, v) => { s.cacheMax = parseSize(v) ?? usage(`--cache-max: not a size: ${v} (e.g. 512MiB, 1GiB)`); } },
   '--abi': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--abi needs a directory'); s.abiDirs.push(v); } },
   '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
   '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
@@ -322,10 +333,11 @@ function parse(argv: readonly string[]): CliOptions {
   if (argv[0] === 'check' || argv[0] === 'record') return parseGoldenCommand(argv);
   if (argv[0] === 'capture') return parseCaptureCommand(argv);
   if (argv[0] === 'show') return parseShowCommand(argv);
+  if (argv[0] === 'cache') return parseCacheCommand(argv);
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
-    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false, forward: [],
+    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false, forward: [], cacheMax: undefined,
   };
   const seen = new Set<string>();
   const positional: string[] = [];
@@ -361,6 +373,7 @@ function parse(argv: readonly string[]): CliOptions {
   const limits = {
     maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs,
     ...(s.cache !== undefined ? { cache: s.cache } : {}), ...(s.allTracers ? { allTracers: true } : {}),
+    ...(s.cacheMax !== undefined ? { cacheMax: s.cacheMax } : {}),
   };
   const used = (scope: OptionSpec['scope']): string | undefined => [...seen].find((n) => OPTIONS[n]!.scope === scope);
   if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis, --upstream-timeout and --forward need --upstream URL');
@@ -386,6 +399,20 @@ function parse(argv: readonly string[]): CliOptions {
     kind: 'serve', fixture, host: s.host, port: s.port, maxBody: s.maxBody, cors: s.cors, upstream, ...limits,
     ...(s.warm ? { warm: true } : {}), ...(s.noUi ? { ui: false } : {}), ...(s.abiDirs.length > 0 ? { abiDirs: s.abiDirs } : {}),
   };
+}
+
+/** `cache ls|clear [--cache DIR]`. */
+function parseCacheCommand(argv: readonly string[]): CliOptions {
+  const action = argv[1];
+  if (action !== 'ls' && action !== 'clear') usage('cache needs ls or clear (blocktrace cache ls|clear [--cache DIR])');
+  let dir: string | undefined;
+  for (let i = 2; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--cache' && argv[i + 1] !== undefined && argv[i + 1] !== '') dir = argv[++i];
+    else if (arg.startsWith('--cache=') && arg.length > 8) dir = arg.slice(8);
+    else usage(`cache ${action}: unexpected argument: ${arg}`);
+  }
+  return { kind: 'cache', action, dir };
 }
 
 function upstreamOf(s: Settings): UpstreamSource {

@@ -15,6 +15,7 @@ import { FixtureError } from '../errors/fixtureError.ts';
 import { loadChain, prepareChain } from '../replay/loadChain.ts';
 import type { LoadProgress, ReplayCache } from '../replay/chain.ts';
 import { fixtureCache } from '../cache/forFixture.ts';
+import { runCache } from './cacheCommand.ts';
 import { defaultCacheDir } from '../cache/snapshot.ts';
 import { LoadGate } from '../server/loading.ts';
 import { loadProgress } from './progress.ts';
@@ -35,10 +36,10 @@ function cacheDir(option: string | false | undefined): string | undefined {
 }
 
 /** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
-async function load(path: string | undefined, cache: string | false | undefined): Promise<ChainView | undefined> {
+async function load(path: string | undefined, cache: string | false | undefined, cacheMax?: number): Promise<ChainView | undefined> {
   try {
     const progress = loadProgress(process.stderr);
-    const replayCache = fixtureCache(path, cacheDir(cache), log);
+    const replayCache = fixtureCache(path, cacheDir(cache), log, cacheMax);
     return await (path === undefined ? loadDefaultChain(progress, replayCache) : loadChain(path, progress, replayCache));
   } catch (err) {
     log(fixtureProblem(err, path));
@@ -47,9 +48,9 @@ async function load(path: string | undefined, cache: string | false | undefined)
 }
 
 /** The chain a face answers from: a fixture, or a live node (upstream mode, which forwards the rest). */
-async function open(upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined): Promise<ChainSource | undefined> {
+async function open(upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined, cacheMax?: number): Promise<ChainSource | undefined> {
   if (upstream !== undefined) return connectUpstream(upstream, log);
-  const chain = await load(fixture, cache);
+  const chain = await load(fixture, cache, cacheMax);
   return chain === undefined ? undefined : { chain };
 }
 
@@ -132,7 +133,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
       const chain = await replay((done, total, txs, head) => {
         gate.progress(done, total, head);
         shown?.(done, total, txs, head);
-      }, fixtureCache(options.fixture, cacheDir(options.cache), log));
+      }, fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax));
       ctx = contextOf({ chain });
       gate.open(ctx);
     } catch (err) {
@@ -160,7 +161,7 @@ async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<n
 }
 
 async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream' }>): Promise<number> {
-  const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined, options.cache);
+  const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined, options.cache, options.cacheMax);
   if (source === undefined) return 2;
   const ctx = createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });
   await replayRequests(ctx, options.requests, { stdin: process.stdin, stdout: process.stdout });
@@ -186,5 +187,7 @@ export function run(options: Exclude<CliOptions, { kind: 'help' | 'version' | 'u
       return runCapture(options, log);
     case 'show':
       return runShow(options, { open, log, stdout: process.stdout, env: process.env });
+    case 'cache':
+      return Promise.resolve(runCache(options.action, cacheDir(options.dir), process.stdout, log));
   }
 }
