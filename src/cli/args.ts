@@ -114,9 +114,10 @@ capture --rpc URL --block N [--to M] --out FILE
 cache ls|clear [--cache DIR]
   Lists the replay snapshots (size, last use, total), or removes them all.
 
-show FIXTURE TX_HASH|BLOCK
-  Prints a transaction's call tree (or every transaction of a block, with its status and gas) as
-  cast run does: one line per call with gas used, contract, decoded function and value; events
+show FIXTURE TX_HASH|BLOCK_HASH|BLOCK
+  Prints a transaction's call tree (or every transaction of a block, with its status and gas) in
+  cast run's layout: one line per call with gas used (callTracer's figures: the top frame is the
+  transaction's gas, intrinsic gas included), contract, decoded function and value; events
   under the call that emitted them; the decoded return value or revert reason. Contracts are named
   by matching their code to the artifacts of --abi; calls, events and errors are decoded from
   those ABIs and a built-in table (ERC-20/721/1155, WETH, Multicall3). Colour on a terminal, plain

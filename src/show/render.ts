@@ -75,20 +75,37 @@ function ether(wei: bigint): string {
   return frac === '' ? `${whole} ETH` : `${whole}.${frac} ETH`;
 }
 
+/** The precompiles by address, named by the EIP that adds each; shown as foundry shows them, under PRECOMPILES. */
+const PRECOMPILES = new Map<number, string>([
+  [0x01, 'ecrecover'], [0x02, 'sha256'], [0x03, 'ripemd160'], [0x04, 'identity'], [0x05, 'modexp'], [0x06, 'ecAdd'],
+  [0x07, 'ecMul'], [0x08, 'ecPairing'], [0x09, 'blake2f'], [0x0a, 'pointEvaluation'], [0x0b, 'bls12G1Add'],
+  [0x0c, 'bls12G1Msm'], [0x0d, 'bls12G2Add'], [0x0e, 'bls12G2Msm'], [0x0f, 'bls12PairingCheck'], [0x10, 'bls12MapFpToG1'],
+  [0x11, 'bls12MapFp2ToG2'], [0x100, 'p256verify'],
+]);
+
+function precompileName(address: string | undefined): string | undefined {
+  if (address === undefined || !/^0x0{36}[0-9a-fA-F]{4}$/.test(address)) return undefined;
+  return PRECOMPILES.get(Number.parseInt(address.slice(-4), 16));
+}
+
 function head(frame: CallFrameJson, ctx: RenderContext): string {
   const gas = ctx.style.dim(`[${BigInt(frame.gasUsed)}]`);
-  const value = frame.value !== undefined && BigInt(frame.value) !== 0n ? `{value: ${ether(BigInt(frame.value))}}` : '';
+  const wei = frame.value !== undefined ? BigInt(frame.value) : 0n;
+  const value = wei !== 0n ? `{value: ${ether(wei)}}` : '';
   const kind = frame.type === 'CALL' ? '' : ` ${ctx.style.dim(frame.type.toLowerCase())}`;
   if (frame.type === 'CREATE' || frame.type === 'CREATE2') {
     const name = frame.to !== undefined ? (ctx.labels.get(frame.to.toLowerCase()) ?? 'contract') : 'contract';
     const at = frame.to !== undefined ? `@${getAddress(frame.to)}` : '';
-    return `${gas} → new ${ctx.style.label(name)}${at}${value}${kind}`;
+    return `${gas} → new ${ctx.style.label(name)}${at}${value === '' ? '' : ` ${value}`}${kind}`;
   }
-  if (frame.type === 'SELFDESTRUCT') return `${gas} selfdestruct → ${who(frame.to, ctx)}${value}`;
+  if (frame.type === 'SELFDESTRUCT') return `${gas} ${ctx.style.fn('selfdestruct')}(beneficiary: ${who(frame.to, ctx)}, value: ${ether(wei)})`;
+  const precompile = precompileName(frame.to);
+  if (precompile !== undefined) return `${gas} ${ctx.style.label('PRECOMPILES')}::${ctx.style.fn(precompile)}${value}(${shortHex(frame.input)})${kind}`;
   const call = ctx.decoder.call(frame.input);
   const target = who(frame.to, ctx);
   if (call !== undefined) return `${gas} ${target}::${ctx.style.fn(call.name)}${value}(${formatArgs(call)})${kind}`;
-  if (frame.input === '0x') return `${gas} ${target}::${ctx.style.fn(frame.to !== undefined && ctx.labels.has(frame.to.toLowerCase()) ? 'receive' : 'transfer')}${value}()${kind}`;
+  // empty calldata, as cast prints it: receive() for value sent to a known contract, else fallback()
+  if (frame.input === '0x') return `${gas} ${target}::${ctx.style.fn(wei !== 0n && frame.to !== undefined && ctx.labels.has(frame.to.toLowerCase()) ? 'receive' : 'fallback')}${value}()${kind}`;
   return `${gas} ${target}::${ctx.style.fn(frame.input.slice(0, 10))}${value}(${shortHex('0x' + frame.input.slice(10))})${kind}`;
 }
 
