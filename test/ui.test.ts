@@ -137,3 +137,73 @@ describe.skipIf(missing !== undefined)('the viewer in headless Chromium', () => 
     expect(await inner.isVisible()).toBe(false);
   }, SLOW);
 });
+
+describe.skipIf(missing !== undefined)('the viewer: not found, search, paging, transaction facts, a phone screen', () => {
+  let browser: Browser;
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve(['--abi', join(ROOT, 'golden/fixtures/cancun-devnet/out')]);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  }, SLOW);
+  afterAll(async () => {
+    await browser?.close();
+    await served?.stop();
+  }, SLOW);
+
+  test('a missing block or transaction is a "not found" page, not a script error', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    for (const hash of ['#/block/999', `#/tx/0x${'ab'.repeat(32)}`, '#/block/nope']) {
+      await page.goto(`${served.url}/${hash}`);
+      await page.waitForSelector('#notfound');
+      expect(await page.textContent('#main')).toContain('is not on this chain');
+    }
+    expect(errors).toEqual([]);
+  }, SLOW);
+
+  test('the search box takes a block number, a block hash, a transaction hash and an address', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${served.url}/`);
+    await page.waitForSelector('table.list');
+    const block4 = (await (await fetch(`${served.url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x4",false]}' })).json()) as { result: { hash: string; transactions: string[] } };
+    const cases: [string, string][] = [
+      ['3', '#/block/3'],
+      [block4.result.hash, '#/block/4'],
+      [block4.result.transactions[0]!, `#/tx/${block4.result.transactions[0]}`],
+      ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', '#/address/0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'],
+    ];
+    for (const [query, hash] of cases) {
+      await page.fill('#search input', query);
+      await page.press('#search input', 'Enter');
+      await page.waitForFunction((h) => location.hash === h, hash);
+    }
+    await page.waitForSelector('table.facts');
+    expect(await page.textContent('#main')).toContain('nonce');
+  }, SLOW);
+
+  test('blocks page beyond the latest 50', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${served.url}/#/blocks/5`);
+    await page.waitForSelector('table.list');
+    const rows = await page.locator('table.list tr').count();
+    expect(rows).toBe(1 + 6); // blocks 5..0 and the header
+    expect(await page.textContent('.pager')).toContain('newer');
+  }, SLOW);
+
+  test('a transaction page: from, to, value, nonce, type, gas price, fee, status, decoded input, logs; fits 375 px', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${served.url}/#/tx/0x0f0ea2be7ae319eb62856417ddc52cf9a42870112606dae954029d8caa31d139`);
+    await page.waitForSelector('#facts');
+    const facts = (await page.textContent('#facts'))!;
+    for (const field of ['status', 'from', 'to', 'value', 'nonce', 'type', 'gas price', 'fee', 'input']) expect(facts).toContain(field);
+    expect(facts).toContain('allKinds(');
+    expect(await page.locator('#logs li').count()).toBeGreaterThan(0);
+    await page.waitForSelector('#diff table.diff');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    const shot = join(mkdtempSync(join(tmpdir(), 'blocktrace-ui-')), 'phone.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    expect(existsSync(shot)).toBe(true);
+  }, SLOW);
+});

@@ -54,31 +54,45 @@ function link(text: string, hash: string): HTMLAnchorElement {
   return el('a', { href: hash }, text);
 }
 
-async function showBlocks(): Promise<void> {
+const PAGE = 50;
+
+/** The blocks from `top` down, PAGE of them, with a link to the older ones. */
+async function showBlocks(top?: number): Promise<void> {
   const head = Number(await rpc<string>('eth_blockNumber', []));
+  const from = Math.min(top ?? head, head);
   const table = el('table', { class: 'list' }, el('tr', {}, el('th', {}, 'block'), el('th', {}, 'hash'), el('th', {}, 'transactions'), el('th', {}, 'gas used')));
   const numbers: number[] = [];
-  for (let n = head; n >= Math.max(0, head - 49); n--) numbers.push(n);
+  for (let n = from; n >= Math.max(0, from - PAGE + 1); n--) numbers.push(n);
   const blocks = await Promise.all(numbers.map((n) => rpc<{ hash: string; transactions: string[]; gasUsed: string }>('eth_getBlockByNumber', [`0x${n.toString(16)}`, false])));
   for (const [i, b] of blocks.entries()) {
     const n = numbers[i]!;
     table.append(el('tr', {}, el('td', {}, link(String(n), `#/block/${n}`)), el('td', { class: 'mono' }, short(b.hash, 16)), el('td', {}, String(b.transactions.length)), el('td', {}, String(BigInt(b.gasUsed)))));
   }
-  main().replaceChildren(el('h2', {}, 'Blocks'), table);
+  const pager = el('p', { class: 'pager' });
+  if (from < head) pager.append(link('← newer', `#/blocks/${Math.min(head, from + PAGE)}`), ' ');
+  const older = from - PAGE;
+  if (older >= 0) pager.append(link('older →', `#/blocks/${older}`));
+  main().replaceChildren(el('h2', {}, from === head ? 'Blocks' : `Blocks ${from} and before`), table, pager);
+}
+
+/** A page for what is not on the chain, instead of an error. */
+function notFound(what: string): void {
+  main().replaceChildren(el('h2', { id: 'notfound' }, 'Not found'), el('p', {}, `${what} is not on this chain.`), el('p', {}, link('← blocks', '#/')));
 }
 
 async function showBlock(n: number): Promise<void> {
   const hex = `0x${n.toString(16)}`;
-  const [block, receipts] = await Promise.all([
-    rpc<{ hash: string; transactions: { hash: string; from: string; to: string | null; input: string }[] }>('eth_getBlockByNumber', [hex, true]),
-    rpc<{ status?: string; gasUsed: string; contractAddress: string | null }[]>('eth_getBlockReceipts', [hex]),
-  ]);
+  const block = Number.isSafeInteger(n) && n >= 0
+    ? await rpc<{ hash: string; transactions: { hash: string; from: string; to: string | null; input: string }[] } | null>('eth_getBlockByNumber', [hex, true])
+    : null;
+  if (block === null) return notFound(`Block ${Number.isNaN(n) ? '?' : n}`);
+  const receipts = await rpc<{ status?: string; gasUsed: string; contractAddress: string | null }[]>('eth_getBlockReceipts', [hex]);
   const table = el('table', { class: 'list' }, el('tr', {}, el('th', {}, '#'), el('th', {}, 'transaction'), el('th', {}, 'call'), el('th', {}, 'status'), el('th', {}, 'gas used')));
   const named: Promise<void>[] = [];
   for (const [i, tx] of block.transactions.entries()) {
     const r = receipts[i]!;
     const ok = r.status === undefined || r.status === '0x1';
-    const fn = decoder.call(tx.input)?.name ?? (tx.input === '0x' ? 'transfer' : tx.input.slice(0, 10));
+    const fn = decoder.call(tx.input)?.name ?? (tx.input === '0x' ? 'fallback' : tx.input.slice(0, 10));
     // first the addresses, then the contract names as their code arrives
     const call = el('td', {}, tx.to === null ? `new contract ${r.contractAddress ?? ''}` : `${tx.to}::${fn}`);
     if (tx.to !== null) named.push(label(tx.to, hex).then((name) => void (call.textContent = `${name}::${fn}`)));
@@ -158,25 +172,76 @@ function diffTable(diff: { pre: Record<string, Record<string, unknown>>; post: R
   return table;
 }
 
+interface TxJson {
+  blockNumber: string;
+  transactionIndex: string;
+  from: string;
+  to: string | null;
+  value: string;
+  nonce: string;
+  type: string;
+  gasPrice: string;
+  input: string;
+}
+interface ReceiptJson {
+  status?: string;
+  gasUsed: string;
+  effectiveGasPrice: string;
+  contractAddress: string | null;
+  logs: { address: string; topics: string[]; data: string }[];
+}
+
+const eth = (wei: bigint): string => {
+  const whole = wei / 10n ** 18n;
+  const frac = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+  return `${whole}${frac === '' ? '' : `.${frac}`} ETH`;
+};
+
+function row(name: string, value: Node | string): HTMLTableRowElement {
+  return el('tr', {}, el('th', {}, name), el('td', { class: 'mono' }, value));
+}
+
 async function showTx(hash: string): Promise<void> {
   const started = performance.now();
-  const tx = await rpc<{ blockNumber: string; transactionIndex: string; from: string } | null>('eth_getTransactionByHash', [hash]);
-  if (tx === null) throw new Error(`transaction ${hash} not found`);
-  const receipt = await rpc<{ status?: string; gasUsed: string }>('eth_getTransactionReceipt', [hash]);
+  const tx = /^0x[0-9a-fA-F]{64}$/.test(hash) ? await rpc<TxJson | null>('eth_getTransactionByHash', [hash]) : null;
+  if (tx === null) return notFound(`Transaction ${hash}`);
+  const receipt = await rpc<ReceiptJson>('eth_getTransactionReceipt', [hash]);
   const frame = await rpc<Frame>('debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }]);
   const ok = receipt.status === undefined || receipt.status === '0x1';
   const tree = await frameNode(frame, BigInt(frame.gasUsed), tx.blockNumber);
   const n = Number(tx.blockNumber);
+  const decoded = tx.to === null ? undefined : decoder.call(tx.input);
+  const gasUsed = BigInt(receipt.gasUsed);
+  const price = BigInt(receipt.effectiveGasPrice ?? tx.gasPrice);
+  const facts = el(
+    'table',
+    { class: 'facts', id: 'facts' },
+    row('status', el('span', { class: ok ? 'status ok' : 'status failed', id: 'status' }, ok ? 'success' : 'reverted')),
+    row('from', link(tx.from, `#/address/${tx.from}`)),
+    row('to', tx.to === null ? `new contract ${receipt.contractAddress ?? ''}` : link(tx.to, `#/address/${tx.to}`)),
+    row('value', eth(BigInt(tx.value))),
+    row('nonce', String(BigInt(tx.nonce))),
+    row('type', String(Number(tx.type))),
+    row('gas price', `${price} wei`),
+    row('gas used', String(gasUsed)),
+    row('fee', eth(gasUsed * price)),
+    row('input', decoded !== undefined ? `${decoded.name}(${args(decoded)})` : short(tx.input, 64)),
+  );
+  const logs = el('ol', { id: 'logs' });
+  for (const log of receipt.logs) {
+    const d = decoder.event(log.topics, log.data);
+    logs.append(el('li', { class: 'mono' }, `${short(log.address, 8)} ${d !== undefined ? `${d.name}(${args(d)})` : `log(${log.topics.map((t) => short(t)).join(', ')})`}`));
+  }
   const header = el(
     'div',
     { class: 'txhead' },
     el('p', {}, link(`← block ${n}`, `#/block/${n}`)),
     el('h2', {}, `Transaction ${Number(tx.transactionIndex)} of block ${n}`),
     el('p', { class: 'mono' }, hash),
-    el('p', {}, el('span', { class: ok ? 'status ok' : 'status failed', id: 'status' }, ok ? 'success' : 'reverted'), ` · gas used ${BigInt(receipt.gasUsed)} · from ${tx.from}`),
+    facts,
   );
   const diffSection = el('section', { id: 'diff' }, el('h3', {}, 'State changes (prestateTracer, diffMode)'), el('p', {}, 'loading…'));
-  main().replaceChildren(header, el('h3', {}, 'Call tree'), el('div', { id: 'tree' }, tree), diffSection);
+  main().replaceChildren(header, el('h3', {}, 'Call tree'), el('div', { id: 'tree' }, tree), el('h3', {}, `Logs (${receipt.logs.length})`), logs, diffSection);
   document.body.dataset['rendered'] = String(performance.now() - started);
   try {
     const diff = await rpc<{ pre: Record<string, Record<string, unknown>>; post: Record<string, Record<string, unknown>> }>('debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]);
@@ -186,13 +251,42 @@ async function showTx(hash: string): Promise<void> {
   }
 }
 
+async function showAddress(address: string): Promise<void> {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return notFound(`Address ${address}`);
+  const [balance, nonce, code] = await Promise.all([rpc<string>('eth_getBalance', [address, 'latest']), rpc<string>('eth_getTransactionCount', [address, 'latest']), rpc<string>('eth_getCode', [address, 'latest'])]);
+  const name = decoder.label(code);
+  main().replaceChildren(
+    el('p', {}, link('← blocks', '#/')),
+    el('h2', {}, name !== undefined ? `${name} (contract)` : code === '0x' ? 'Account' : 'Contract'),
+    el('p', { class: 'mono' }, address),
+    el('table', { class: 'facts' }, row('balance', eth(BigInt(balance))), row('nonce', String(BigInt(nonce))), row('code', `${(code.length - 2) / 2} bytes`)),
+  );
+}
+
+/** The search box: a block number, a block hash, a transaction hash or an address. */
+async function search(text: string): Promise<void> {
+  const q = text.trim();
+  if (/^\d+$/.test(q)) location.hash = `#/block/${q}`;
+  else if (/^0x[0-9a-fA-F]{40}$/.test(q)) location.hash = `#/address/${q}`;
+  else if (/^0x[0-9a-fA-F]{64}$/.test(q)) {
+    if ((await rpc<unknown>('eth_getTransactionByHash', [q])) !== null) location.hash = `#/tx/${q}`;
+    else {
+      const block = await rpc<{ number: string } | null>('eth_getBlockByHash', [q, false]);
+      if (block !== null) location.hash = `#/block/${Number(block.number)}`;
+      else notFound(q);
+    }
+  } else notFound(`"${q}"`);
+}
+
 async function route(): Promise<void> {
   const hash = location.hash.replace(/^#\/?/, '');
   const [kind, arg] = hash.split('/');
   main().replaceChildren(el('p', { class: 'loading' }, 'loading…'));
   try {
-    if (kind === 'block' && arg !== undefined) await showBlock(Number(arg));
+    if (kind === 'block' && arg !== undefined) await showBlock(/^\d+$/.test(arg) ? Number(arg) : Number.NaN);
     else if (kind === 'tx' && arg !== undefined) await showTx(arg);
+    else if (kind === 'address' && arg !== undefined) await showAddress(arg);
+    else if (kind === 'blocks' && arg !== undefined && /^\d+$/.test(arg)) await showBlocks(Number(arg));
     else await showBlocks();
   } catch (err) {
     main().replaceChildren(el('p', { class: 'failed' }, (err as Error).message), el('p', {}, link('← blocks', '#/')));
@@ -210,6 +304,12 @@ async function start(): Promise<void> {
     document.getElementById('chain')!.textContent = `chain ${chainId === '?' ? '?' : Number(chainId)} · ${version}`;
   });
   window.addEventListener('hashchange', () => void route());
+  const form = document.getElementById('search') as HTMLFormElement | null;
+  form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const input = form.querySelector('input')!;
+    void search(input.value).catch((err: unknown) => main().replaceChildren(el('p', { class: 'failed' }, (err as Error).message)));
+  });
   await route();
 }
 

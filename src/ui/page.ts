@@ -27,6 +27,21 @@ summary.failed .callee { color: #c0262d; }
 .event { color: #9a6700; margin-left: 18px; }
 .result { color: #16803c; margin-left: 18px; }
 .result.failed { color: #c0262d; font-weight: 600; }
+header { flex-wrap: wrap; }
+#search { margin-left: auto; }
+#search input { font: inherit; padding: 2px 6px; width: 22em; max-width: 100%; box-sizing: border-box; }
+table.facts th { color: #667; font-weight: normal; }
+.mono { overflow-wrap: anywhere; }
+.pager a { margin-right: 12px; }
+@media (max-width: 600px) {
+  #main { padding: 8px 10px 30px; }
+  #search { margin-left: 0; width: 100%; }
+  #search input { width: 100%; }
+  table { display: block; max-width: 100%; overflow-x: auto; }
+  #tree { overflow-x: auto; }
+  summary { white-space: normal; }
+  .gasbar { width: 40px; }
+}
 `;
 
 export function viewerPage(): string {
@@ -41,7 +56,7 @@ export function viewerPage(): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><a href="#/">blocktrace</a><span id="chain"></span></header>
+<header><a href="#/">blocktrace</a><span id="chain"></span><form id="search"><input name="q" placeholder="block, hash or address" aria-label="search" spellcheck="false"></form></header>
 <main id="main"><p class="loading">loading…</p></main>
 <script>${script}</script>
 </body>
