@@ -157,14 +157,23 @@ afterAll(() => {
   rmSync(elsewhere, { recursive: true, force: true });
 });
 
+test('docs/build.md states the sizes the build makes (within 10 %)', () => {
+  const doc = readFileSync(join(ROOT, 'docs/build.md'), 'utf8');
+  const stated = (file: string): number => Number(new RegExp(`\`dist/${file.replace('.', '\\.')}\` \\(about (\\d+(?:\\.\\d+)?) MiB`).exec(doc)![1]);
+  for (const [file, path] of [['blocktrace.mjs', bundle], ['blocktrace', binary]] as const) {
+    const mib = statSync(path).size / 1024 ** 2;
+    expect(Math.abs(mib - stated(file)) / mib).toBeLessThan(0.1);
+  }
+});
+
 describe('compiled binary (dist/blocktrace)', () => {
   test('harness, chain directory: go-ethereum execution-apis recordings', async () => {
     expect(EXAPI_CASES.length).toBeGreaterThan(10);
     await expectHarness([binary], EXAPI, EXAPI_CASES);
   }, SLOW);
 
-  test('harness, blocktrace/anvil JSON: anvil trace_block recordings and parameter errors', async () => {
-    expect(ANVIL_CASES.length).toBe(8 + 15);
+  test('harness, blocktrace/anvil JSON: anvil trace_block recordings, trace_block and trace_filter parameter errors', async () => {
+    expect(ANVIL_CASES.length).toBe(8 + 23);
     await expectHarness([binary], PRAGUE, ANVIL_CASES);
   }, SLOW);
 

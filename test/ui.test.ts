@@ -176,7 +176,7 @@ describe.skipIf(missing !== undefined)('the viewer: not found, search, paging, t
     for (const [query, hash] of cases) {
       await page.fill('#search input', query);
       await page.press('#search input', 'Enter');
-      await page.waitForFunction((h) => location.hash === h, hash);
+      await page.waitForFunction((h) => (globalThis as unknown as { location: { hash: string } }).location.hash === h, hash);
     }
     await page.waitForSelector('table.facts');
     expect(await page.textContent('#main')).toContain('nonce');
@@ -200,7 +200,7 @@ describe.skipIf(missing !== undefined)('the viewer: not found, search, paging, t
     expect(facts).toContain('allKinds(');
     expect(await page.locator('#logs li').count()).toBeGreaterThan(0);
     await page.waitForSelector('#diff table.diff');
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
     const shot = join(mkdtempSync(join(tmpdir(), 'blocktrace-ui-')), 'phone.png');
     await page.screenshot({ path: shot, fullPage: true });
