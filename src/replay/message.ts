@@ -10,6 +10,29 @@ export interface AccessTuple {
   readonly storageKeys: readonly Uint8Array[];
 }
 
+/**
+ * A call object before defaults (go-ethereum internal/ethapi/transaction_args.go TransactionArgs,
+ * decoded): what eth_call, eth_estimateGas, debug_traceCall and eth_simulateV1 take.
+ */
+export interface TransactionArgs {
+  readonly from: Uint8Array | undefined;
+  readonly to: Uint8Array | undefined;
+  readonly gas: bigint | undefined;
+  readonly gasPrice: bigint | undefined;
+  readonly maxFeePerGas?: bigint | undefined;
+  readonly maxPriorityFeePerGas?: bigint | undefined;
+  readonly value: bigint | undefined;
+  readonly data: Uint8Array | undefined;
+  readonly nonce?: bigint | undefined;
+  readonly accessList?: readonly AccessTuple[] | undefined;
+  readonly chainId?: bigint | undefined;
+  /** EIP-4844 blob fields: the hashes BLOBHASH sees, and the blob fee cap. */
+  readonly blobVersionedHashes?: readonly Uint8Array[] | undefined;
+  readonly maxFeePerBlobGas?: bigint | undefined;
+  /** EIP-7702 `authorizationList`. */
+  readonly authorizations?: readonly Authorization[] | undefined;
+}
+
 export interface CallRequest {
   readonly from: Uint8Array;
   readonly to: Uint8Array | undefined;

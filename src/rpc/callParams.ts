@@ -2,28 +2,12 @@
 // fields a read-only call uses. `data` and `input` may both be given only when equal.
 import { ServerError } from '../errors/rpcErrors.ts';
 import type { Authorization } from '../replay/authorizations.ts';
-import type { AccessTuple, CallRequest } from '../replay/message.ts';
+import type { AccessTuple, CallRequest, TransactionArgs } from '../replay/message.ts';
 import type { JsonNode } from './rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from './schemas.ts';
 
-export interface CallArgs {
-  readonly from: Uint8Array | undefined;
-  readonly to: Uint8Array | undefined;
-  readonly gas: bigint | undefined;
-  readonly gasPrice: bigint | undefined;
-  readonly maxFeePerGas?: bigint | undefined;
-  readonly maxPriorityFeePerGas?: bigint | undefined;
-  readonly value: bigint | undefined;
-  readonly data: Uint8Array | undefined;
-  readonly nonce?: bigint | undefined;
-  readonly accessList?: readonly AccessTuple[] | undefined;
-  readonly chainId?: bigint | undefined;
-  /** EIP-4844 blob fields: the hashes BLOBHASH sees, and the blob fee cap. */
-  readonly blobVersionedHashes?: readonly Uint8Array[] | undefined;
-  readonly maxFeePerBlobGas?: bigint | undefined;
-  /** EIP-7702 `authorizationList`. */
-  readonly authorizations?: readonly Authorization[] | undefined;
-}
+/** A call object as go-ethereum's TransactionArgs holds it after decoding (replay/message.ts). */
+export type CallArgs = TransactionArgs;
 
 function bytesField(name: string, node: JsonNode, size?: number): Uint8Array {
   if (node.t !== 'string' || !/^0[xX]([0-9a-fA-F]{2})*$/.test(node.value)) throw new ParamDecodeError(`invalid ${name}: ${node.raw}`);

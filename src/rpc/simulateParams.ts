@@ -34,10 +34,7 @@ function block(node: JsonNode): SimBlockSpec {
     else if (field === 'stateOverrides') stateOverrides = decodeStateOverrides(value, true);
     else {
       if (value.t !== 'array') throw new ParamDecodeError(`json: cannot unmarshal ${value.t} into Go struct field simBlock.Calls of type []ethapi.TransactionArgs`);
-      calls = value.items.map((item) => {
-        const args = gethCallArgs.decode(item);
-        return { ...args } as SimCall;
-      });
+      calls = value.items.map((item) => gethCallArgs.decode(item));
     }
   }
   return { blockOverrides, stateOverrides, calls };

@@ -2,27 +2,11 @@
 // simOpts, simBlock, simCallResult).
 import type { Block } from '@ethereumjs/block';
 import type { Failure, TxRecording } from '../../trace/types.ts';
-import type { Authorization } from '../authorizations.ts';
-import type { AccessTuple } from '../message.ts';
+import type { TransactionArgs } from '../message.ts';
 import type { BlockOverrides, StateOverrides } from '../overrides.ts';
 
 /** One call of a simulated block, as TransactionArgs before CallDefaults. */
-export interface SimCall {
-  readonly from: Uint8Array | undefined;
-  readonly to: Uint8Array | undefined;
-  readonly gas: bigint | undefined;
-  readonly gasPrice: bigint | undefined;
-  readonly maxFeePerGas?: bigint | undefined;
-  readonly maxPriorityFeePerGas?: bigint | undefined;
-  readonly value: bigint | undefined;
-  readonly data: Uint8Array | undefined;
-  readonly nonce?: bigint | undefined;
-  readonly accessList?: readonly AccessTuple[] | undefined;
-  readonly chainId?: bigint | undefined;
-  readonly authorizations?: readonly Authorization[] | undefined;
-  readonly blobVersionedHashes?: readonly Uint8Array[] | undefined;
-  readonly maxFeePerBlobGas?: bigint | undefined;
-}
+export type SimCall = TransactionArgs;
 
 export interface SimBlockSpec {
   readonly blockOverrides?: BlockOverrides | undefined;
