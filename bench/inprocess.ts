@@ -2,10 +2,12 @@
 // Prints one JSON line on stdout.
 //
 //   bun bench/inprocess.ts replay FIXTURE BLOCK RUNS   load + replay throughput, tracing overhead on BLOCK
+//   bun bench/inprocess.ts yield FIXTURE RUNS          the load's cost of yielding to the event loop
 //   bun bench/inprocess.ts all FIXTURE…                RSS with every fixture loaded in this process
 import { runBlock } from '@ethereumjs/vm';
 import { readFixture } from '../src/fixture/detect.ts';
 import { FixtureChain } from '../src/replay/chain.ts';
+import { setYielding } from '../src/replay/cooperative.ts';
 import { rssMB } from './procs.ts';
 import { median } from './stats.ts';
 
@@ -26,6 +28,15 @@ export interface ReplayReport {
     readonly ratioOfMin: number;
   };
   readonly rssMB: number;
+}
+
+export interface YieldReport {
+  readonly txs: number;
+  /** Whole loads of the fixture, alternately with yielding on and off. */
+  readonly onMs: readonly number[];
+  readonly offMs: readonly number[];
+  /** Median on / median off. */
+  readonly ratio: number;
 }
 
 export interface AllReport {
@@ -94,6 +105,28 @@ async function replay(path: string, blockNumber: bigint, runs: number): Promise<
   };
 }
 
+/** The load's cost of yielding to the event loop (replay/cooperative.ts): loads with it on and off, interleaved. */
+async function yieldCost(path: string, runs: number): Promise<YieldReport> {
+  const onMs: number[] = [];
+  const offMs: number[] = [];
+  let txs = 0;
+  const load = async (on: boolean): Promise<number> => {
+    setYielding(on);
+    const start = performance.now();
+    await FixtureChain.load(readFixture(path), (_done, _total, t) => {
+      txs = t;
+    });
+    return performance.now() - start;
+  };
+  await load(true);
+  for (let i = 0; i < runs; i++) {
+    onMs.push(await load(true));
+    offMs.push(await load(false));
+  }
+  setYielding(true);
+  return { txs, onMs, offMs, ratio: median(onMs) / median(offMs) };
+}
+
 async function all(paths: readonly string[]): Promise<AllReport> {
   const chains: { path: string; loadMs: number; blocks: number; txs: number }[] = [];
   const kept: FixtureChain[] = [];
@@ -114,13 +147,15 @@ async function all(paths: readonly string[]): Promise<AllReport> {
 }
 
 const [mode, ...rest] = process.argv.slice(2);
-let report: ReplayReport | AllReport;
+let report: ReplayReport | AllReport | YieldReport;
 if (mode === 'replay' && rest.length === 3) {
   report = await replay(rest[0]!, BigInt(rest[1]!), Number(rest[2]));
+} else if (mode === 'yield' && rest.length === 2) {
+  report = await yieldCost(rest[0]!, Number(rest[1]));
 } else if (mode === 'all' && rest.length > 0) {
   report = await all(rest);
 } else {
-  process.stderr.write('usage: bun bench/inprocess.ts replay FIXTURE BLOCK RUNS | all FIXTURE…\n');
+  process.stderr.write('usage: bun bench/inprocess.ts replay FIXTURE BLOCK RUNS | yield FIXTURE RUNS | all FIXTURE…\n');
   process.exit(2);
 }
 process.stdout.write(`${JSON.stringify(report)}\n`);

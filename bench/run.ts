@@ -9,7 +9,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { type AnvilFixture, type AnvilLoad, anvilBinary, loadAnvilChain, startAnvil } from './anvil.ts';
 import { type Server, startBlocktrace } from './blocktrace.ts';
 import { type Case, HEAVY_BLOCK, type Latency, SMALL_BLOCK, cases, latency } from './cases.ts';
-import type { AllReport, ReplayReport } from './inprocess.ts';
+import type { AllReport, ReplayReport, YieldReport } from './inprocess.ts';
 import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
 import { traceFilterRows } from './traceFilter.ts';
@@ -207,6 +207,7 @@ async function main(): Promise<void> {
   const replay = await inProcess<ReplayReport>(['replay', FIXTURE, String(BigInt(HEAVY_BLOCK)), String(2 * opts.runs)]);
   log('in-process: every corpus chain loaded in one process');
   const allChains = await inProcess<AllReport>(['all', ...ALL_CHAINS]);
+  const yieldCost = await inProcess<YieldReport>(['yield', FIXTURE, String(opts.runs)]);
   log('show and the viewer on the heavy block');
   const ui = await uiReport();
   const binary = await binaryFirstResponse();
@@ -239,6 +240,7 @@ async function main(): Promise<void> {
   rows.push(row(`replay at load, block ${HEAVY_BLOCK} (${heavyTxs} txs)`, 'tx/s', heavyTxs / (btHeavy.ms / 1000), heavyTxs / (anvilHeavy.mineMs / 1000), { op: '>=', value: 1000 }, 'anvil: its evm_mine'));
   rows.push(row(`load whole fixture (${replay.txs} txs)`, 'tx/s', replay.txs / (replay.loadMs / 1000), anvilLoad.txs / (anvilLoad.totalMs / 1000), null, 'anvil: send + mine over HTTP'));
   const overheadRuns = replay.overhead.plainMs.length;
+  rows.push(row(`the load's cost of yielding to the event loop: load with / without (${yieldCost.txs} txs, median of ${opts.runs} each)`, '×', yieldCost.ratio, null, { op: '<=', value: 1.03 }));
   rows.push(row(`tracing overhead, block ${HEAVY_BLOCK}: recordBlock / plain runBlock, fastest of ${overheadRuns}`, '×', replay.overhead.ratioOfMin, null, { op: '<=', value: 1.15 }, `medians: ${replay.overhead.ratio.toFixed(3)}×`));
   rows.push(...logs);
   rows.push(...filters);
