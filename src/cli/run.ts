@@ -1,30 +1,19 @@
-// The commands that load a chain (serve, the harness, check, record, capture, show), imported by
-// src/cli.ts only when one runs, so that --help and --version load none of this.
+// The commands that load a chain (the harness here; serve, check, record, capture, show and cache
+// imported when they run), imported by src/cli.ts only when one runs: --help and --version load
+// none of this, and the harness loads no server.
 import type { CliOptions } from './args.ts';
-import { runCapture } from './capture.ts';
-import { check, type GoldenIo } from './check.ts';
-import { DEFAULT_FIXTURE_NAME, loadDefaultChain, prepareDefaultChain } from './defaultFixture.ts';
-import { record } from './record.ts';
+import { DEFAULT_FIXTURE_NAME, loadDefaultChain } from './defaultFixture.ts';
 import { replayRequests } from './replayFile.ts';
-import { runShow } from './show.ts';
-import { readArtifacts, type Artifact } from '../abi/artifacts.ts';
-import { viewerPage } from '../ui/page.ts';
-import { connectUpstream, type ChainSource } from './upstream.ts';
+import type { ChainSource } from './upstream.ts';
+import type { GoldenIo } from './check.ts';
 import type { UpstreamSource } from './upstreamArgs.ts';
 import { FixtureError } from '../errors/fixtureError.ts';
-import { loadChain, prepareChain } from '../replay/loadChain.ts';
-import type { LoadProgress, ReplayCache } from '../replay/chain.ts';
+import { loadChain } from '../replay/loadChain.ts';
 import { fixtureCache } from '../cache/forFixture.ts';
-import { runCache } from './cacheCommand.ts';
 import { defaultCacheDir } from '../cache/snapshot.ts';
-import { LoadGate } from '../server/loading.ts';
 import { loadProgress } from './progress.ts';
-import { warm } from './warm.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from '../rpc/context.ts';
-import { createApp } from '../server/app.ts';
-import { createWsFace } from '../server/ws.ts';
-import { listen, type Listening } from '../server/listen.ts';
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -49,7 +38,7 @@ async function load(path: string | undefined, cache: string | false | undefined,
 
 /** The chain a face answers from: a fixture, or a live node (upstream mode, which forwards the rest). */
 async function open(upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined, cacheMax?: number): Promise<ChainSource | undefined> {
-  if (upstream !== undefined) return connectUpstream(upstream, log);
+  if (upstream !== undefined) return (await import('./upstream.ts')).connectUpstream(upstream, log);
   const chain = await load(fixture, cache, cacheMax);
   return chain === undefined ? undefined : { chain };
 }
@@ -67,99 +56,6 @@ function fixtureProblem(err: unknown, path: string | undefined): string {
   return err instanceof FixtureError ? `blocktrace: ${oneLine}` : `blocktrace: cannot load fixture ${path ?? DEFAULT_FIXTURE_NAME}: ${oneLine}`;
 }
 
-async function serve(options: Extract<CliOptions, { kind: 'serve' }>): Promise<number> {
-  let ui: { page: string; abiJson: string } | undefined;
-  if (options.ui !== false) {
-    const artifacts: Artifact[] = [];
-    for (const dir of options.abiDirs ?? []) {
-      try {
-        artifacts.push(...readArtifacts(dir));
-      } catch (err) {
-        log(`blocktrace: cannot read --abi ${dir}: ${(err as Error).message.split('\n')[0]}`);
-        return 2;
-      }
-    }
-    ui = { page: viewerPage(), abiJson: JSON.stringify(artifacts) };
-  }
-  const contextOf = (source: ChainSource) =>
-    createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });
-  // A fixture is read and checked first (a bad file fails before the port opens); its replay runs
-  // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
-  let replay: ((progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>) | undefined;
-  let ctx: ReturnType<typeof contextOf> | undefined;
-  if (options.upstream !== undefined) {
-    const source = await connectUpstream(options.upstream, log);
-    if (source === undefined) return 2;
-    ctx = contextOf(source);
-  } else {
-    try {
-      replay = options.fixture === undefined ? await prepareDefaultChain() : prepareChain(options.fixture);
-    } catch (err) {
-      log(fixtureProblem(err, options.fixture));
-      return 2;
-    }
-  }
-  const gate = ctx === undefined ? new LoadGate() : undefined;
-  const deps = { ctx, gate, loadWaitMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, maxBody: options.maxBody, cors: options.cors, ui };
-  const app = createApp(deps);
-  let server: Listening;
-  try {
-    server = await listen(app, {
-      hostname: options.host,
-      port: options.port,
-      // let the app answer oversized bodies itself (as JSON-RPC), Bun only stops the absurd
-      maxRequestBodySize: options.maxBody * 2 + 65536,
-      ws: createWsFace(deps),
-    });
-  } catch (err) {
-    log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${err instanceof Error ? err.message : String(err)}`);
-    return 2;
-  }
-  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
-  log(`blocktrace listening on http://${shownHost}:${server.port}/`);
-  if (replay !== undefined && gate !== undefined) {
-    const shown = loadProgress(process.stderr);
-    // a signal during the load stops it at once: the replay yields often enough to hear it
-    // (replay/cooperative.ts); a snapshot is written to a temporary file and renamed, so none is half-written
-    const interrupt = (signal: 'SIGINT' | 'SIGTERM') => (): void => {
-      log(`blocktrace: ${signal} during the load, stopping`);
-      void server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
-    };
-    const onInt = interrupt('SIGINT');
-    const onTerm = interrupt('SIGTERM');
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
-    try {
-      const chain = await replay((done, total, txs, head) => {
-        gate.progress(done, total, head);
-        shown?.(done, total, txs, head);
-      }, fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax));
-      ctx = contextOf({ chain });
-      gate.open(ctx);
-    } catch (err) {
-      gate.fail();
-      log(fixtureProblem(err, options.fixture));
-      await server.stop();
-      return 2;
-    } finally {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-    }
-  }
-  const chain = ctx!.chain;
-  log(summary(chain));
-  if (options.warm === true) void warm(chain, log);
-  return new Promise((done) => {
-    const stop = (signal: string): void => {
-      log(`blocktrace: ${signal}, shutting down`);
-      // close open keep-alive connections too, so the process ends promptly
-      void server.stop().then(() => done(0));
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
-}
-
 async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream' }>): Promise<number> {
   const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined, options.cache, options.cacheMax);
   if (source === undefined) return 2;
@@ -172,22 +68,22 @@ async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream'
 const goldenIo = (): GoldenIo => ({ stdout: process.stdout, stderr: process.stderr, progress: process.stderr.isTTY === true, log, load: (path) => load(path, undefined) });
 
 /** Runs a command that needs a chain; its exit status. */
-export function run(options: Exclude<CliOptions, { kind: 'help' | 'version' | 'usage' }>): Promise<number> {
+export async function run(options: Exclude<CliOptions, { kind: 'help' | 'version' | 'usage' }>): Promise<number> {
   switch (options.kind) {
     case 'serve':
-      return serve(options);
+      return (await import('./serve.ts')).serve(options, { log, cacheDir, fixtureProblem, summary });
     case 'replay':
     case 'upstream':
       return replay(options);
     case 'check':
-      return check(options, goldenIo());
+      return (await import('./check.ts')).check(options, goldenIo());
     case 'record':
-      return record(options, goldenIo());
+      return (await import('./record.ts')).record(options, goldenIo());
     case 'capture':
-      return runCapture(options, log);
+      return (await import('./capture.ts')).runCapture(options, log);
     case 'show':
-      return runShow(options, { open, log, stdout: process.stdout, env: process.env });
+      return (await import('./show.ts')).runShow(options, { open, log, stdout: process.stdout, env: process.env });
     case 'cache':
-      return Promise.resolve(runCache(options.action, cacheDir(options.dir), process.stdout, log));
+      return (await import('./cacheCommand.ts')).runCache(options.action, cacheDir(options.dir), process.stdout, log);
   }
 }

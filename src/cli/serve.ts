@@ -1,0 +1,120 @@
+// `blocktrace serve`: the HTTP and WebSocket faces over a fixture (its replay behind a gate, the
+// port open at once) or an upstream node. Imported by run.ts only when serve runs.
+import { readArtifacts, type Artifact } from '../abi/artifacts.ts';
+import { fixtureCache } from '../cache/forFixture.ts';
+import type { LoadProgress, ReplayCache } from '../replay/chain.ts';
+import type { ChainView } from '../replay/chainView.ts';
+import { prepareChain } from '../replay/loadChain.ts';
+import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from '../rpc/context.ts';
+import { createApp } from '../server/app.ts';
+import { listen, type Listening } from '../server/listen.ts';
+import { LoadGate } from '../server/loading.ts';
+import { createWsFace } from '../server/ws.ts';
+import { viewerPage } from '../ui/page.ts';
+import type { CliOptions } from './args.ts';
+import { prepareDefaultChain } from './defaultFixture.ts';
+import { loadProgress } from './progress.ts';
+import { type ChainSource, connectUpstream } from './upstream.ts';
+import { warm } from './warm.ts';
+
+/** What serve shares with the other commands (run.ts). */
+export interface ServeHelpers {
+  readonly log: (line: string) => void;
+  readonly cacheDir: (option: string | false | undefined) => string | undefined;
+  readonly fixtureProblem: (err: unknown, path: string | undefined) => string;
+  readonly summary: (chain: ChainView) => string;
+}
+
+export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { log, cacheDir, fixtureProblem, summary }: ServeHelpers): Promise<number> {
+  let ui: { page: string; abiJson: string } | undefined;
+  if (options.ui !== false) {
+    const artifacts: Artifact[] = [];
+    for (const dir of options.abiDirs ?? []) {
+      try {
+        artifacts.push(...readArtifacts(dir));
+      } catch (err) {
+        log(`blocktrace: cannot read --abi ${dir}: ${(err as Error).message.split('\n')[0]}`);
+        return 2;
+      }
+    }
+    ui = { page: viewerPage(), abiJson: JSON.stringify(artifacts) };
+  }
+  const contextOf = (source: ChainSource) =>
+    createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });
+  // A fixture is read and checked first (a bad file fails before the port opens); its replay runs
+  // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
+  let replay: ((progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>) | undefined;
+  let ctx: ReturnType<typeof contextOf> | undefined;
+  if (options.upstream !== undefined) {
+    const source = await connectUpstream(options.upstream, log);
+    if (source === undefined) return 2;
+    ctx = contextOf(source);
+  } else {
+    try {
+      replay = options.fixture === undefined ? await prepareDefaultChain() : prepareChain(options.fixture);
+    } catch (err) {
+      log(fixtureProblem(err, options.fixture));
+      return 2;
+    }
+  }
+  const gate = ctx === undefined ? new LoadGate() : undefined;
+  const deps = { ctx, gate, loadWaitMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, maxBody: options.maxBody, cors: options.cors, ui };
+  const app = createApp(deps);
+  let server: Listening;
+  try {
+    server = await listen(app, {
+      hostname: options.host,
+      port: options.port,
+      // let the app answer oversized bodies itself (as JSON-RPC), Bun only stops the absurd
+      maxRequestBodySize: options.maxBody * 2 + 65536,
+      ws: createWsFace(deps),
+    });
+  } catch (err) {
+    log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${err instanceof Error ? err.message : String(err)}`);
+    return 2;
+  }
+  const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;
+  log(`blocktrace listening on http://${shownHost}:${server.port}/`);
+  if (replay !== undefined && gate !== undefined) {
+    const shown = loadProgress(process.stderr);
+    // a signal during the load stops it at once: the replay yields often enough to hear it
+    // (replay/cooperative.ts); a snapshot is written to a temporary file and renamed, so none is half-written
+    const interrupt = (signal: 'SIGINT' | 'SIGTERM') => (): void => {
+      log(`blocktrace: ${signal} during the load, stopping`);
+      void server.stop().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    };
+    const onInt = interrupt('SIGINT');
+    const onTerm = interrupt('SIGTERM');
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    try {
+      const chain = await replay((done, total, txs, head) => {
+        gate.progress(done, total, head);
+        shown?.(done, total, txs, head);
+      }, fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax));
+      ctx = contextOf({ chain });
+      gate.open(ctx);
+    } catch (err) {
+      gate.fail();
+      log(fixtureProblem(err, options.fixture));
+      await server.stop();
+      return 2;
+    } finally {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    }
+  }
+  const chain = ctx!.chain;
+  log(summary(chain));
+  if (options.warm === true) void warm(chain, log);
+  return new Promise((done) => {
+    const stop = (signal: string): void => {
+      log(`blocktrace: ${signal}, shutting down`);
+      // close open keep-alive connections too, so the process ends promptly
+      void server.stop().then(() => done(0));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
+
