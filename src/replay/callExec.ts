@@ -10,7 +10,7 @@ import { applyAuthorizations } from './authorizations.ts';
 import type { Failure } from '../trace/types.ts';
 import { type CallRequest, callBlock, floorDataGas, intrinsicGas } from './message.ts';
 import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
-import { watchOpcodes, yieldOnJumps } from './opcodeHooks.ts';
+import { shareOpcodeTable, watchOpcodes, yieldOnJumps } from './opcodeHooks.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
@@ -80,6 +80,7 @@ export async function executeCall(
   }
   const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
   yieldOnJumps(evm);
+  shareOpcodeTable(evm, block.common, block.common.hardfork());
   // the addresses a transaction starts with warm (EIP-2929, EIP-3651), and its access list (EIP-2930)
   if (block.common.isActivatedEIP(2929)) {
     evm.journal.addAlwaysWarmAddress(bytesToHex(request.from).slice(2));

@@ -80,6 +80,19 @@ export function floorDataGas(block: Block, request: CallRequest): bigint | undef
 export function callBlock(block: Block, gasPrice: bigint, zeroBlobFee = false): Block {
   const lowerBaseFee = gasPrice === 0n && block.header.baseFeePerGas !== undefined && block.header.baseFeePerGas !== 0n;
   if (!lowerBaseFee && !zeroBlobFee) return block;
+  // the usual case (a call without gas price) is made once per block: the block is frozen, so it is shared
+  if (!zeroBlobFee) {
+    let lowered = loweredBaseFee.get(block);
+    if (lowered === undefined) loweredBaseFee.set(block, (lowered = withCallFees(block, true, false)));
+    return lowered;
+  }
+  return withCallFees(block, lowerBaseFee, zeroBlobFee);
+}
+
+/** Frozen copies of blocks with their base fee lowered to 0, by block. */
+const loweredBaseFee = new WeakMap<Block, Block>();
+
+function withCallFees(block: Block, lowerBaseFee: boolean, zeroBlobFee: boolean): Block {
   const opts = { common: block.common, skipConsensusFormatValidation: true, freeze: !zeroBlobFee };
   const header = createBlockHeader({ ...block.header.toJSON(), ...(lowerBaseFee ? { baseFeePerGas: 0n } : {}) }, opts);
   const run = createBlock({ header }, opts);

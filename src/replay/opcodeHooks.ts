@@ -111,6 +111,22 @@ export function yieldOnJumps(evm: EVM): void {
   });
 }
 
+const sharedTables = new WeakMap<object, Map<string, OpEntry[]>>();
+
+/**
+ * Lets EVMs made one per request (eth_call, eth_estimateGas) share one opcode table per owner and
+ * fork instead of each building its own: the table is never changed in place (onEveryTable copies),
+ * and the jump analyses cached per table (jumpAnalysisCache.ts) then serve every such call.
+ */
+export function shareOpcodeTable(evm: EVM, owner: object, fork: string): void {
+  const holder = evm as unknown as { _opcodeMap: OpEntry[] };
+  let byFork = sharedTables.get(owner);
+  if (byFork === undefined) sharedTables.set(owner, (byFork = new Map()));
+  const table = byFork.get(fork);
+  if (table !== undefined) holder._opcodeMap = table;
+  else byFork.set(fork, holder._opcodeMap);
+}
+
 /** Applies `hook` to a copy of the EVM's opcode table now and to every table it builds later. */
 function onEveryTable(evm: EVM, hook: (map: OpEntry[]) => void): void {
   // A new table, never the old one changed in place: analyses cached per table (jumpAnalysisCache.ts)
