@@ -3,11 +3,13 @@
 import type { TracerEntry } from './tracerEntry.ts';
 import { prestateTracer } from './render/prestateTracer.ts';
 import { callTracer } from './render/callTracer.ts';
+import { fourByteTracer } from './render/fourByteTracer.ts';
+import { noopTracer } from './render/noopTracer.ts';
 
 export type { TracerEntry } from './tracerEntry.ts';
 
 // Each renderer file exports its entry; add it here (one import, one list item).
-const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer];
+const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer, fourByteTracer, noopTracer];
 
 const byName = new Map<string, TracerEntry<any>>(TRACERS.map((t) => [t.name, t]));
 
