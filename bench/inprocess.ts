@@ -4,6 +4,7 @@
 //   bun bench/inprocess.ts replay FIXTURE BLOCK RUNS   load + replay throughput, tracing overhead on BLOCK
 //   bun bench/inprocess.ts yield FIXTURE RUNS          the load's cost of yielding to the event loop
 //   bun bench/inprocess.ts all FIXTURE…                RSS with every fixture loaded in this process
+//   bun bench/inprocess.ts compute FIXTURE#TEST         gas a second of a load heavy in computation
 import { runBlock } from '@ethereumjs/vm';
 import { readFixture } from '../src/fixture/detect.ts';
 import { FixtureChain } from '../src/replay/chain.ts';
@@ -37,6 +38,13 @@ export interface YieldReport {
   readonly offMs: readonly number[];
   /** Median on / median off. */
   readonly ratio: number;
+}
+
+export interface ComputeReport {
+  readonly gasUsed: number;
+  readonly loadMs: number;
+  /** Million gas a second of the whole load. */
+  readonly mgasPerSecond: number;
 }
 
 export interface AllReport {
@@ -127,6 +135,16 @@ async function yieldCost(path: string, runs: number): Promise<YieldReport> {
   return { txs, onMs, offMs, ratio: median(onMs) / median(offMs) };
 }
 
+/** A load of a block heavy in computation (ethereum/tests vmPerformance): the interpreter's speed. */
+async function compute(path: string): Promise<ComputeReport> {
+  const start = performance.now();
+  const chain = await FixtureChain.load(readFixture(path), () => {});
+  const loadMs = performance.now() - start;
+  let gasUsed = 0;
+  for (let n = 1n; n <= chain.head.number; n++) gasUsed += Number(chain.blockByNumber(n)!.block.header.gasUsed);
+  return { gasUsed, loadMs, mgasPerSecond: gasUsed / 1e6 / (loadMs / 1000) };
+}
+
 async function all(paths: readonly string[]): Promise<AllReport> {
   const chains: { path: string; loadMs: number; blocks: number; txs: number }[] = [];
   const kept: FixtureChain[] = [];
@@ -147,15 +165,17 @@ async function all(paths: readonly string[]): Promise<AllReport> {
 }
 
 const [mode, ...rest] = process.argv.slice(2);
-let report: ReplayReport | AllReport | YieldReport;
+let report: ReplayReport | AllReport | YieldReport | ComputeReport;
 if (mode === 'replay' && rest.length === 3) {
   report = await replay(rest[0]!, BigInt(rest[1]!), Number(rest[2]));
 } else if (mode === 'yield' && rest.length === 2) {
   report = await yieldCost(rest[0]!, Number(rest[1]));
+} else if (mode === 'compute' && rest.length === 1) {
+  report = await compute(rest[0]!);
 } else if (mode === 'all' && rest.length > 0) {
   report = await all(rest);
 } else {
-  process.stderr.write('usage: bun bench/inprocess.ts replay FIXTURE BLOCK RUNS | yield FIXTURE RUNS | all FIXTURE…\n');
+  process.stderr.write('usage: bun bench/inprocess.ts replay FIXTURE BLOCK RUNS | yield FIXTURE RUNS | compute FIXTURE#TEST | all FIXTURE…\n');
   process.exit(2);
 }
 process.stdout.write(`${JSON.stringify(report)}\n`);

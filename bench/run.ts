@@ -9,7 +9,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { type AnvilFixture, type AnvilLoad, anvilBinary, loadAnvilChain, startAnvil } from './anvil.ts';
 import { type Server, startBlocktrace } from './blocktrace.ts';
 import { type Case, HEAVY_BLOCK, type Latency, SMALL_BLOCK, cases, latency } from './cases.ts';
-import type { AllReport, ReplayReport, YieldReport } from './inprocess.ts';
+import type { AllReport, ComputeReport, ReplayReport, YieldReport } from './inprocess.ts';
 import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
 import { traceFilterRows } from './traceFilter.ts';
@@ -32,6 +32,8 @@ const ALL_CHAINS = [
   join(CORPUS, 'anvil/prague-devnet/fixture.json'),
 ];
 const BINARY = join(ROOT, 'dist/blocktrace');
+/** ethereum/tests vmPerformance/loopMul (bench/fixtures/README.md): 0.54 Ggas of MUL loops in one block. */
+const COMPUTE = join(ROOT, 'bench/fixtures/loopMul.json#loopMul_d2g0v0_Cancun');
 /** Transactions of the generated start-up fixture (bench/generate.ts). */
 const GENERATED_TXS = 10_000;
 const SOURCE = [process.execPath, 'src/cli.ts'];
@@ -208,6 +210,8 @@ async function main(): Promise<void> {
   log('in-process: every corpus chain loaded in one process');
   const allChains = await inProcess<AllReport>(['all', ...ALL_CHAINS]);
   const yieldCost = await inProcess<YieldReport>(['yield', FIXTURE, String(opts.runs)]);
+  log('in-process: a block heavy in computation');
+  const computeLoad = await inProcess<ComputeReport>(['compute', COMPUTE]);
   log('show and the viewer on the heavy block');
   const ui = await uiReport();
   const binary = await binaryFirstResponse();
@@ -241,6 +245,7 @@ async function main(): Promise<void> {
   rows.push(row(`load whole fixture (${replay.txs} txs)`, 'tx/s', replay.txs / (replay.loadMs / 1000), anvilLoad.txs / (anvilLoad.totalMs / 1000), null, 'anvil: send + mine over HTTP'));
   const overheadRuns = replay.overhead.plainMs.length;
   rows.push(row(`the load's cost of yielding to the event loop: load with / without (${yieldCost.txs} txs, median of ${opts.runs} each)`, '×', yieldCost.ratio, null, { op: '<=', value: 1.03 }));
+  rows.push(row(`heavy compute: load of ethereum/tests loopMul_d2g0v0_Cancun (${(computeLoad.gasUsed / 1e9).toFixed(2)} Ggas, one block)`, 'Mgas/s', computeLoad.mgasPerSecond, null, { op: '>=', value: 40 }));
   rows.push(row(`tracing overhead, block ${HEAVY_BLOCK}: recordBlock / plain runBlock, fastest of ${overheadRuns}`, '×', replay.overhead.ratioOfMin, null, { op: '<=', value: 1.15 }, `medians: ${replay.overhead.ratio.toFixed(3)}×`));
   rows.push(...logs);
   rows.push(...filters);
@@ -290,6 +295,7 @@ async function main(): Promise<void> {
       latency: Object.fromEntries(all.map((c) => [c.label, { blocktrace: { ...btLat.get(c.label)!, coldMs: cold.coldMs.get(c.label)! }, anvil: anvilLat.get(c.label)!, sameBytes: sameBytes[c.label] }])),
       load,
       replay,
+      computeLoad,
       allChains: { ...allChains, chains: allChains.chains.map((c) => ({ ...c, path: relative(CORPUS, c.path) })) },
       binary,
       starts: { cancunDevnet: starts, generated: { fixture: generatedPath, ...generated, anvil: anvilGenerated } },
