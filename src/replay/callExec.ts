@@ -1,16 +1,17 @@
 // One message run on the state after a block, as go-ethereum's eth_call runs it (internal/ethapi
 // api.go doCall with vm.Config{NoBaseFee: true}): the block's own header as context, intrinsic gas
 // taken first, no nonce check, the fee charged only for a non-zero gas price. The state is a copy of
-// the block's (its own state manager and EVM): nothing of it reaches the chain or its recordings.
+// the block's (its own message state and EVM): nothing of it reaches the chain or its recordings.
 import type { Block } from '@ethereumjs/block';
-import { createEVM } from '@ethereumjs/evm';
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
+import type { EVM } from '@ethereumjs/evm';
 import { Address, bytesToHex, bytesToUnprefixedHex, createAccount, toChecksumAddress } from '@ethereumjs/util';
 import { applyAuthorizations } from './authorizations.ts';
+import type { ReplayStateManager } from './replayState.ts';
 import type { Failure } from '../trace/types.ts';
 import { type CallRequest, callBlock, floorDataGas, intrinsicGas } from './message.ts';
 import { failureOf, sstoreGasLeftAtHalt } from './failures.ts';
 import { shareOpcodeTable, watchOpcodes, yieldOnJumps } from './opcodeHooks.ts';
+import { messageEvm } from './opcodeTables.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 
 /** eth_call's state and block overrides (go-ethereum internal/ethapi/override). */
@@ -50,7 +51,7 @@ export type CallOutcome =
   | { readonly kind: 'rejected'; readonly reason: 'intrinsicGas' | 'floorDataGas' | 'funds'; readonly message: string };
 
 export async function executeCall(
-  base: MerkleStateManager,
+  base: ReplayStateManager,
   root: Uint8Array,
   header: Block,
   blockchain: unknown,
@@ -58,8 +59,7 @@ export async function executeCall(
   overrides?: CallOverrides,
   watch?: CallWatch,
 ): Promise<CallOutcome> {
-  const state = base.shallowCopy(true);
-  await state.setStateRoot(root);
+  const state = base.messageState(root);
   // go-ethereum applyMessage: a call without gas price runs with the base fee lowered to 0
   const block = callBlock(overrides?.block === undefined ? header : applyBlockOverrides(header, overrides.block), request.gasPrice);
   if (overrides?.state !== undefined) await applyStateOverrides(state, overrides.state);
@@ -78,7 +78,16 @@ export async function executeCall(
   if (floor !== undefined && request.gas < floor) {
     return { kind: 'rejected', reason: 'floorDataGas', message: `insufficient gas for floor data gas cost: have ${request.gas}, want ${floor}` };
   }
-  const evm = await createEVM({ common: block.common, stateManager: state, blockchain: blockchain as never });
+  const { evm, release } = await messageEvm({ common: block.common, stateManager: state, blockchain: blockchain as never });
+  try {
+    return await runMessage(evm, state, block, request, intrinsic, watch);
+  } finally {
+    release();
+  }
+}
+
+async function runMessage(evm: EVM, state: ReplayStateManager, block: Block, request: CallRequest, intrinsic: bigint, watch: CallWatch | undefined): Promise<CallOutcome> {
+  const from = new Address(request.from);
   yieldOnJumps(evm);
   shareOpcodeTable(evm, block.common, block.common.hardfork());
   // the addresses a transaction starts with warm (EIP-2929, EIP-3651), and its access list (EIP-2930)

@@ -2,7 +2,6 @@
 // post-state root kept, and later work for block N run from root(N-1), never from genesis.
 import type { Block } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm';
 import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
@@ -72,7 +71,7 @@ export class FixtureChain implements ChainView {
     private readonly recorder: Recorder,
     readonly chainId: bigint,
     private readonly ordered: StoredBlock[],
-    private readonly stateManager: MerkleStateManager,
+    private readonly stateManager: ReplayStateManager,
   ) {
     this.label = `${spec.path} (${spec.format})`;
     this.forkConfig = spec.genesis.config;

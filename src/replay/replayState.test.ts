@@ -89,4 +89,31 @@ describe('ReplayStateManager', () => {
       }
     }
   }, 60_000);
+
+  test('a message state reads the state at its root and keeps its writes: the database gains nothing', async () => {
+    const common = new Common({ chain: Mainnet, customCrypto: { keccak256: keccak } });
+    const sm = new ReplayStateManager({ common, caches: replayCaches() }, keccak);
+    await sm.checkpoint();
+    await touch(sm, addresses[0]!, 1n);
+    await sm.putStorage(addresses[0]!, slots[1]!, Uint8Array.of(5));
+    await sm.commit();
+    const root = await sm.getStateRoot();
+    const nodes = sm.database().size;
+    const message = sm.messageState(root);
+    expect((await message.getAccount(addresses[0]!))?.nonce).toBe(1n);
+    expect(bytesToHex(await message.getStorage(addresses[0]!, slots[1]!))).toBe('0x05');
+    // a message's whole life as the EVM drives it: checkpoint, writes, commit to depth 0 (a flush)
+    await message.checkpoint();
+    await message.putStorage(addresses[0]!, slots[1]!, Uint8Array.of(6));
+    await touch(message, addresses[1]!, 3n);
+    await message.commit();
+    expect(bytesToHex(await message.getStorage(addresses[0]!, slots[1]!))).toBe('0x06');
+    expect((await message.getAccount(addresses[1]!))?.nonce).toBe(3n);
+    expect(sm.database().size).toBe(nodes);
+    // and the state it came from is as it was
+    expect(bytesToHex(await sm.getStorage(addresses[0]!, slots[1]!))).toBe('0x05');
+    expect(await sm.getAccount(addresses[1]!)).toBeUndefined();
+    expect(bytesToHex(await sm.getStateRoot())).toBe(bytesToHex(root));
+  });
 });
+

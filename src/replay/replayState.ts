@@ -2,8 +2,9 @@
 // the VM drives unchanged, with its trie work done by StateTrie. A flush (each block's state root)
 // writes the accounts and slots changed since the last one as one batch per trie, and reads that miss
 // the caches walk decoded nodes. Both tries write the same nodes to the same database, so proofs,
-// dumps and the copies made for calls (plain MerkleStateManagers) read this state as their own.
+// dumps and the states made for calls (messageState) read this state as their own.
 import { RLP } from '@ethereumjs/rlp';
+import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CODEHASH_PREFIX, MerkleStateManager } from '@ethereumjs/statemanager';
 import type { Common } from '@ethereumjs/common';
 import { Account, type Address, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, createAddressFromString, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
@@ -52,9 +53,13 @@ export class ReplayStateManager extends MerkleStateManager {
   private readonly tries: StateTrie;
   private readonly hash: (data: Uint8Array) => Uint8Array;
 
-  constructor(opts: { readonly common: Common; readonly caches: Caches }, hash: (data: Uint8Array) => Uint8Array) {
+  constructor(opts: { readonly common: Common; readonly caches: Caches; readonly trie?: MerklePatriciaTrie }, hash: (data: Uint8Array) => Uint8Array, tries?: StateTrie) {
     super(opts);
     this.hash = hash;
+    if (tries !== undefined) {
+      this.tries = tries;
+      return;
+    }
     const layers = this._trie.database() as unknown as CheckpointLayers;
     const base = layers.db._database;
     const read = (key: string): Uint8Array | undefined => {
@@ -71,6 +76,18 @@ export class ReplayStateManager extends MerkleStateManager {
   /** The database keys of the nodes of the state (and code): the snapshot's content. */
   database(): Map<string, string | Uint8Array> {
     return (this._trie.database() as unknown as CheckpointLayers).db._database;
+  }
+
+  /**
+   * The state at `root` for one message (eth_call, eth_estimateGas, eth_createAccessList, a state
+   * read): on the same database, reading through this state's batched trie and its decoded nodes,
+   * with caches of its own that it never flushes, so nothing the message writes reaches the shared
+   * database (ethereumjs's shallowCopy would write the message's nodes into it at its last commit).
+   */
+  messageState(root: Uint8Array): ReplayStateManager {
+    const trie = this._trie.shallowCopy(false);
+    trie.root(root);
+    return new MessageState({ common: this.common, caches: replayCaches(), trie }, this.hash, this.tries);
   }
 
   override async getAccount(address: Address): Promise<Account | undefined> {
@@ -138,5 +155,13 @@ export class ReplayStateManager extends MerkleStateManager {
       accounts.push([bytesToUnprefixedHex(this.hash(unprefixedHexToBytes(addressHex))), element.accountRLP]);
     }
     if (accounts.length > 0) this._trie.root(this.tries.apply(this._trie.root(), accounts));
+  }
+}
+
+/** A state whose writes stay in its caches (ReplayStateManager.messageState). */
+class MessageState extends ReplayStateManager {
+  override async flush(): Promise<void> {}
+  override async getStateRoot(): Promise<Uint8Array> {
+    throw new Error('a message state has no state root of its own');
   }
 }

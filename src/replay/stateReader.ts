@@ -1,17 +1,17 @@
 // Reads of the state after a block (balance, nonce, code, storage) from the trie at that block's
 // stored root: a state manager of its own per root, on the same trie database as the replay's, so
 // reads never disturb the VM that records traces. A few are kept, most recently used first.
-import type { MerkleStateManager } from '@ethereumjs/statemanager';
 import { createMerkleProof, createMPT } from '@ethereumjs/mpt';
 import { Address, bytesToBigInt, bytesToUnprefixedHex, KECCAK256_NULL, KECCAK256_RLP, setLengthLeft } from '@ethereumjs/util';
 import type { AccountProof, StateReader } from './chainView.ts';
+import type { ReplayStateManager } from './replayState.ts';
 
 const KEEP = 16;
 
 export class StateReaders {
   private readonly byRoot = new Map<string, Promise<StateReader>>();
 
-  constructor(private readonly base: MerkleStateManager) {}
+  constructor(private readonly base: ReplayStateManager) {}
 
   at(root: Uint8Array): Promise<StateReader> {
     const key = bytesToUnprefixedHex(root);
@@ -28,8 +28,7 @@ export class StateReaders {
   }
 
   private async open(root: Uint8Array): Promise<StateReader> {
-    const sm = this.base.shallowCopy(true);
-    await sm.setStateRoot(root);
+    const sm = this.base.messageState(root);
     const account = (address: Uint8Array) => sm.getAccount(new Address(address));
     return {
       balance: async (address) => (await account(address))?.balance ?? 0n,
