@@ -81,6 +81,9 @@ export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root
   const getStateRoot = state.getStateRoot;
   // pre-Byzantium receipts carry a state root; nothing of the call's state is kept, so skip hashing it
   state.getStateRoot = async () => knownRoot;
+  // the calls run inside a checkpoint that is reverted: their last commit is not a flush, so nothing
+  // of them is written into the database the replay's state lives in
+  await state.checkpoint();
   recorder.start(context, withState);
   let txs: TxRecording[];
   try {
@@ -106,6 +109,7 @@ export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root
   } finally {
     state.getStateRoot = getStateRoot;
     txs = recorder.finish();
+    await state.revert();
   }
   return txs;
 }
