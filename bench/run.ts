@@ -12,7 +12,8 @@ import { type Case, HEAVY_BLOCK, type Latency, SMALL_BLOCK, cases, latency } fro
 import type { AllReport, ComputeReport, ReplayReport, YieldReport } from './inprocess.ts';
 import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
-import { traceFilterRows } from './traceFilter.ts';
+import { TRACE_FILTER_FIRST, traceFilterRows } from './traceFilter.ts';
+import { snapshotFirsts } from './snapshotFirsts.ts';
 import { stateReadRows } from './stateReads.ts';
 import { decodeSnapshot } from '../src/cache/snapshot.ts';
 import { loadFixtureFile } from './generate.ts';
@@ -189,10 +190,13 @@ async function main(): Promise<void> {
   const anvilLat = await latencies('anvil', anvil.url, all, opts.runs);
 
   const cold = await blocktraceCold(all);
+  log('first answers after a start from the snapshot');
+  const smallTraceBlock = small.find((c) => c.method === 'trace_block')!;
+  const fromSnapshot = await snapshotFirsts(SOURCE, FIXTURE, ROOT, [smallTraceBlock.body, TRACE_FILTER_FIRST]);
   const server: Server = await startBlocktrace(SOURCE, FIXTURE, ROOT);
   const btLat = await latencies('blocktrace', server.url, all, opts.runs);
   const logs = await logRows(server.url, anvil.url, opts.runs);
-  const filters = await traceFilterRows(server.url, anvil.url, opts.runs);
+  const filters = await traceFilterRows(server.url, anvil.url, opts.runs, fromSnapshot.firstMs.get(TRACE_FILTER_FIRST)!);
   const reads = await stateReadRows(server.url, anvil.url, opts.runs);
 
   const load: Record<string, { blocktrace: LoadResult; anvil: LoadResult }> = {};
@@ -233,6 +237,7 @@ async function main(): Promise<void> {
     const target = c.block === HEAVY_BLOCK ? { op: '<' as const, value: 400 } : null;
     rows.push(row(`cold ${c.label}`, 'ms', cold.coldMs.get(c.label)!, anvilLat.get(c.label)!.coldMs, target));
   }
+  rows.push(row(`first ${smallTraceBlock.label} after a start from the snapshot`, 'ms', fromSnapshot.firstMs.get(smallTraceBlock.body)!, anvilLat.get(smallTraceBlock.label)!.coldMs, { op: '<=', value: 10, of: 'ratio' }));
   for (const c of all) {
     const target = c.block === HEAVY_BLOCK ? { op: '<' as const, value: 3 } : null;
     rows.push(row(`warm median of ${opts.runs}, ${c.label}`, 'ms', btLat.get(c.label)!.warmMedianMs, anvilLat.get(c.label)!.warmMedianMs, target));
@@ -265,7 +270,7 @@ async function main(): Promise<void> {
     const blockCold = cold.coldMs.get(`trace_block ${HEAVY_BLOCK}`)!;
     rows.push(row(`cold trace_replayBlockTransactions / cold trace_block, block ${HEAVY_BLOCK}`, '×', replayCold / blockCold, null, { op: '<=', value: 1.2 }));
   }
-  rows.push(row('RSS after the runs above, cancun-devnet served', 'MB', rss.blocktrace, rss.anvil));
+  rows.push(row('RSS after the runs above, cancun-devnet served', 'MB', rss.blocktrace, rss.anvil, { op: '<=', value: 2.5, of: 'ratio' }));
   rows.push(row(`RSS, all ${ALL_CHAINS.length} corpus chains loaded in one process`, 'MB', allChains.rssMB, null, { op: '<', value: 400 }));
   rows.push(row('compiled binary: spawn → first response, execution-apis chain', 'ms', binary?.ms ?? null, null, { op: '<', value: 1500 }, binary === null ? 'dist/blocktrace absent' : undefined));
 

@@ -4,6 +4,8 @@
 export interface Target {
   readonly op: '<' | '<=' | '>=';
   readonly value: number;
+  /** What the target bounds: blocktrace's figure (the default) or its ratio to anvil's. */
+  readonly of?: 'ratio';
 }
 
 export interface Row {
@@ -21,7 +23,8 @@ export interface Row {
 
 export function row(metric: string, unit: string, blocktrace: number | null, anvil: number | null, target: Target | null = null, note?: string): Row {
   const ratio = blocktrace !== null && anvil !== null && anvil !== 0 ? round(blocktrace / anvil, 4) : null;
-  const met = target === null || blocktrace === null ? null : meets(blocktrace, target);
+  const measured = target?.of === 'ratio' ? ratio : blocktrace;
+  const met = target === null || measured === null ? null : meets(measured, target);
   return {
     metric, unit,
     blocktrace: blocktrace === null ? null : round(blocktrace, 3),
@@ -58,7 +61,7 @@ export function markdown(rows: readonly Row[]): string {
   ];
   for (const r of rows) {
     const ratio = r.ratio === null ? '—' : `${r.ratio.toLocaleString('en-US', { maximumSignificantDigits: 3 })}×`;
-    const target = r.target === null ? '—' : `${r.target.op} ${show(r.target.value, r.unit)}`;
+    const target = r.target === null ? '—' : r.target.of === 'ratio' ? `${r.target.op} ${r.target.value}× anvil` : `${r.target.op} ${show(r.target.value, r.unit)}`;
     const met = r.met === null ? '—' : r.met ? 'yes' : '**no**';
     lines.push(`| ${r.metric}${r.note !== undefined ? ` (${r.note})` : ''} | ${show(r.blocktrace, r.unit)} | ${show(r.anvil, r.unit)} | ${ratio} | ${target} | ${met} |`);
   }
