@@ -5,11 +5,12 @@ import { prestateTracer } from './render/prestateTracer.ts';
 import { callTracer } from './render/callTracer.ts';
 import { fourByteTracer } from './render/fourByteTracer.ts';
 import { noopTracer } from './render/noopTracer.ts';
+import { flatCallTracer } from './render/flatCallTracer.ts';
 
 export type { TracerEntry } from './tracerEntry.ts';
 
 // Each renderer file exports its entry; add it here (one import, one list item).
-const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer, fourByteTracer, noopTracer];
+const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer, fourByteTracer, noopTracer, flatCallTracer];
 
 const byName = new Map<string, TracerEntry<any>>(TRACERS.map((t) => [t.name, t]));
 
