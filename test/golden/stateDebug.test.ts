@@ -85,8 +85,8 @@ test("debug_accountRange: the block's (canonical) state root, every account's ba
   expect(accounts.map(([k]) => k)).toEqual(accounts.map(([k]) => k).sort());
   for (const [name, account] of accounts) {
     expect(name.toLowerCase()).toBe(account['address']);
-    expect('0x' + BigInt(account['balance']).toString(16)).toBe(await call('eth_getBalance', [account['address'], '0xa']));
-    expect('0x' + account['nonce'].toString(16)).toBe(await call('eth_getTransactionCount', [account['address'], '0xa']));
+    expect('0x' + BigInt(account['balance']).toString(16)).toBe((await call('eth_getBalance', [account['address'], '0xa'])) as string);
+    expect('0x' + account['nonce'].toString(16)).toBe((await call('eth_getTransactionCount', [account['address'], '0xa'])) as string);
     expect(Object.keys(account)).toEqual(['balance', 'nonce', 'root', 'codeHash', 'address', 'key']);
   }
   // pages of 5 from `next` give the same accounts; code and storage when asked
