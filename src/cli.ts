@@ -3,7 +3,7 @@
 // when it runs, so --help and --version cost no more than the runtime's own start.
 // Data goes to stdout (harness answers only); everything else goes to stderr.
 import { parseArgs, HELP_TEXT } from './cli/args.ts';
-import { METHOD_LIST } from './cli/methodList.ts';
+import { METHOD_LIST, OPT_IN_METHOD_LIST } from './cli/methodList.ts';
 import { VERSION } from './version.ts';
 
 const log = (line: string): void => {
@@ -30,7 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
   switch (options.kind) {
     case 'help':
       // the dispatcher's method names (kept equal to its table by test/methodTable.test.ts)
-      process.stdout.write(`${HELP_TEXT}${wrapList(METHOD_LIST)}\n`);
+      process.stdout.write(`${HELP_TEXT}${wrapList(METHOD_LIST)}\n\nWith --all-tracers, also:\n${wrapList(OPT_IN_METHOD_LIST)}\n`);
       return 0;
     case 'version':
       process.stdout.write(`blocktrace ${VERSION}\n`);

@@ -80,3 +80,16 @@ export const METHOD_LIST: readonly string[] = [
   'personal_sign',
   'personal_sendTransaction',
 ];
+
+/** The methods answered only with --all-tracers (go-ethereum's wider debug namespace), in table order. */
+export const OPT_IN_METHOD_LIST: readonly string[] = [
+  'debug_storageRangeAt',
+  'debug_accountRange',
+  'debug_dumpBlock',
+  'debug_intermediateRoots',
+  'debug_getModifiedAccountsByNumber',
+  'debug_getModifiedAccountsByHash',
+  'debug_traceBlock',
+  'debug_getBadBlocks',
+  'debug_traceBadBlock',
+];

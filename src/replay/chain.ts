@@ -9,7 +9,10 @@ import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
 import { buildGenesis, buildTraceTestBlock, decodeBlock, sealBlock } from './blocks.ts';
 import { recordCalls, type TracedCalls } from './callTrace.ts';
-import type { ChainBlock, ChainView, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
+import type { ChainBlock, ChainView, Preimages, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
+import { intermediateRoots } from './intermediateRoots.ts';
+import { PreimageIndex } from './preimages.ts';
+import { createBlockFromRLP } from '@ethereumjs/block';
 import { StateReaders } from './stateReader.ts';
 import { type CallOutcome, type CallOverrides, type CallWatch, executeCall } from './callExec.ts';
 import type { CallRequest } from './message.ts';
@@ -64,6 +67,8 @@ export class FixtureChain implements ChainView {
   // Recordings are remade on demand; rendered answers stay in the RPC layer's result cache.
   private readonly recordings = new RecordingStore(KEEP_RECORDINGS);
   private readonly readers: StateReaders;
+  private readonly genesisAlloc: ChainSpec['genesis']['alloc'];
+  private preimageIndex: Promise<Preimages> | undefined;
 
   private constructor(
     spec: ChainSpec,
@@ -76,6 +81,7 @@ export class FixtureChain implements ChainView {
     this.label = `${spec.path} (${spec.format})`;
     this.forkConfig = spec.genesis.config;
     this.readers = new StateReaders(stateManager);
+    this.genesisAlloc = spec.genesis.alloc;
     for (const b of ordered) this.index(b);
   }
 
@@ -134,6 +140,30 @@ export class FixtureChain implements ChainView {
     return this.recordings.exclusive(() => simulate(this.vm, this.recorder, stored.block, stored.stateRoot, request));
   };
 
+  readonly preimages = (): Promise<Preimages> => {
+    this.preimageIndex ??= this.collectPreimages();
+    this.preimageIndex.catch(() => (this.preimageIndex = undefined));
+    return this.preimageIndex;
+  };
+
+  /** Every block recorded once with state (not kept: the recordings' cache stays for traces). */
+  private async collectPreimages(): Promise<Preimages> {
+    const index = new PreimageIndex(await loadKeccak());
+    index.addAlloc(this.genesisAlloc);
+    for (const block of this.ordered.slice(1)) {
+      index.addBlock(block, await this.recordings.exclusive(() => this.record(block, true)));
+    }
+    return index;
+  }
+
+  readonly intermediateRoots = (block: ChainBlock): Promise<Uint8Array[]> =>
+    this.recordings.exclusive(() => intermediateRoots(this.vm, block.block, this.parentOf(block).stateRoot));
+
+  readonly blockFromRlp = (rlp: Uint8Array): ChainBlock => {
+    const block = createBlockFromRLP(rlp, { common: this.vm.common, setHardfork: true, skipConsensusFormatValidation: true });
+    return { number: block.header.number, hash: block.hash(), block };
+  };
+
   /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */
   clearCaches(): void {
     this.recordings.clear();
@@ -144,7 +174,8 @@ export class FixtureChain implements ChainView {
   }
 
   private record(block: ChainBlock, state: boolean): Promise<BlockRecording> {
-    return recordRun(this.vm, this.recorder, block.block, this.parentOf(block).stateRoot, (block as StoredBlock).stateRoot, state);
+    // a block of the chain has its root; one given as RLP (debug_traceBlock) names its own
+    return recordRun(this.vm, this.recorder, block.block, this.parentOf(block).stateRoot, (block as Partial<StoredBlock>).stateRoot ?? block.block.header.stateRoot, state);
   }
 
   private parentOf(block: ChainBlock): StoredBlock {

@@ -58,6 +58,40 @@ export interface StateReader {
   storage(address: Uint8Array, slot: Uint8Array): Promise<Uint8Array>;
   /** EIP-1186 Merkle proofs of an account and some of its slots against this state's root. */
   proof(address: Uint8Array, slots: readonly Uint8Array[]): Promise<AccountProof>;
+  /** The state root read (go-ethereum's dumps name it). */
+  readonly root?: Uint8Array;
+  /** The account trie's leaves in hashed-address order, from the first at or after `start`. */
+  accounts?(start: Uint8Array): AsyncIterable<TrieAccount>;
+  /** The account at `address`, as the trie holds it; undefined when absent. */
+  account?(address: Uint8Array): Promise<TrieAccount | undefined>;
+  /** The slots of the storage trie at `account`'s root in hashed-key order, from `start` (a key prefix). */
+  storageSlots?(account: TrieAccount, start: Uint8Array): AsyncIterable<StorageSlot>;
+  /** Code by its hash (empty for the empty code hash). */
+  codeByHash?(codeHash: Uint8Array): Promise<Uint8Array>;
+}
+
+/** An account as its trie leaf holds it, with the hash of its address (the leaf's key). */
+export interface TrieAccount {
+  readonly hash: Uint8Array;
+  readonly nonce: bigint;
+  readonly balance: bigint;
+  readonly storageRoot: Uint8Array;
+  readonly codeHash: Uint8Array;
+}
+
+/** One storage slot: the hash of its key and its value (RLP decoded, unpadded). */
+export interface StorageSlot {
+  readonly hash: Uint8Array;
+  readonly value: Uint8Array;
+}
+
+/**
+ * The keys the chain can name behind their hashes (go-ethereum's preimage store, which an archive
+ * node keeps): addresses and storage slots, looked up by their keccak hash.
+ */
+export interface Preimages {
+  address(hash: Uint8Array): Uint8Array | undefined;
+  slot(hash: Uint8Array): Uint8Array | undefined;
 }
 
 export interface AccountProof {
@@ -118,6 +152,15 @@ export interface ChainView {
    * as a block replay is (debug_traceCall, trace_call, trace_callMany); unset where not held here.
    */
   readonly traceCalls?: ((block: ChainBlock, request: TracedCalls, options?: RecordOptions) => Promise<TxRecording[]>) | undefined;
+  /**
+   * The addresses and slots known by hash (debug_accountRange, debug_dumpBlock, debug_storageRangeAt,
+   * debug_getModifiedAccounts*): made once, on first use; unset where state is not held here.
+   */
+  readonly preimages?: (() => Promise<Preimages>) | undefined;
+  /** The state root after each transaction of `block` (debug_intermediateRoots); unset where not held here. */
+  readonly intermediateRoots?: ((block: ChainBlock) => Promise<Uint8Array[]>) | undefined;
+  /** A block from its RLP with this chain's rules (debug_traceBlock); throws what the decoder says. */
+  readonly blockFromRlp?: ((rlp: Uint8Array) => ChainBlock) | undefined;
   /** eth_simulateV1: simulated blocks on top of `block` (nothing of them stays); unset where not held here. */
   readonly simulate?: ((block: ChainBlock, request: SimRequest) => Promise<SimBlockResult[]>) | undefined;
 }

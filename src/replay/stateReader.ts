@@ -1,10 +1,13 @@
 // Reads of the state after a block (balance, nonce, code, storage) from the trie at that block's
 // stored root: a state manager of its own per root, on the same trie database as the replay's, so
 // reads never disturb the VM that records traces. A few are kept, most recently used first.
-import { createMerkleProof, createMPT } from '@ethereumjs/mpt';
-import { Address, bytesToBigInt, bytesToUnprefixedHex, KECCAK256_NULL, KECCAK256_RLP, setLengthLeft } from '@ethereumjs/util';
-import type { AccountProof, StateReader } from './chainView.ts';
+import { createMerkleProof, createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt';
+import { RLP } from '@ethereumjs/rlp';
+import { CODEHASH_PREFIX } from '@ethereumjs/statemanager';
+import { Address, bytesToBigInt, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, equalsBytes, KECCAK256_NULL, KECCAK256_RLP, setLengthLeft } from '@ethereumjs/util';
+import type { AccountProof, StateReader, TrieAccount } from './chainView.ts';
 import type { ReplayStateManager } from './replayState.ts';
+import { trieRange } from './trieRange.ts';
 
 const KEEP = 16;
 
@@ -30,7 +33,31 @@ export class StateReaders {
   private async open(root: Uint8Array): Promise<StateReader> {
     const sm = this.base.messageState(root);
     const account = (address: Uint8Array) => sm.getAccount(new Address(address));
+    const trie = sm['_trie'] as MerklePatriciaTrie;
+    const trieAccount = (hash: Uint8Array, leaf: Uint8Array): TrieAccount => {
+      const a = createAccountFromRLP(leaf);
+      return { hash, nonce: a.nonce, balance: a.balance, storageRoot: a.storageRoot, codeHash: a.codeHash };
+    };
     return {
+      root,
+      async *accounts(start) {
+        for await (const leaf of trieRange(trie, root, start)) yield trieAccount(leaf.key, leaf.value);
+      },
+      account: async (address) => {
+        const hash = trie['hash'](address) as Uint8Array;
+        const leaf = await trie.get(address);
+        return leaf === null ? undefined : trieAccount(hash, leaf);
+      },
+      async *storageSlots(owner, start) {
+        // the storage trie as ethereumjs opens it: by the hashed address, at the account's root
+        const storage = sm['_getStorageTrie'](owner.hash, { storageRoot: owner.storageRoot } as never) as MerklePatriciaTrie;
+        for await (const leaf of trieRange(storage, owner.storageRoot, start)) yield { hash: leaf.key, value: RLP.decode(leaf.value) as Uint8Array };
+      },
+      codeByHash: async (codeHash) => {
+        if (equalsBytes(codeHash, KECCAK256_NULL)) return new Uint8Array();
+        const key = sm['_prefixCodeHashes'] === false ? codeHash : concatBytes(CODEHASH_PREFIX, codeHash);
+        return (await trie.database().get(key)) ?? new Uint8Array();
+      },
       balance: async (address) => (await account(address))?.balance ?? 0n,
       nonce: async (address) => (await account(address))?.nonce ?? 0n,
       code: (address) => sm.getCode(new Address(address)),

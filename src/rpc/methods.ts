@@ -58,6 +58,10 @@ import { gethSimOptions } from './simulateParams.ts';
 import { traceBlock, traceTransaction } from './handlers/trace.ts';
 import { traceFilter, traceGet, traceReplayBlockTransactions, traceReplayTransaction } from './handlers/traceReplay.ts';
 import { debugTraceCall, traceCall, traceCallMany } from './handlers/traceCall.ts';
+import { debugAccountRange, debugDumpBlock } from './handlers/stateDump.ts';
+import { debugGetModifiedAccountsByHash, debugGetModifiedAccountsByNumber, debugStorageRangeAt } from './handlers/stateDebug.ts';
+import { debugGetBadBlocks, debugIntermediateRoots, debugTraceBadBlock, debugTraceBlock } from './handlers/debugBlocks.ts';
+import { gethBytes, gethInt, gethOptionalHash, gethOptionalUint64, gethUint64 } from './debugParams.ts';
 import { gethBlockOverrides, gethStateOverrides, gethTraceCallConfig } from './overrideParams.ts';
 import {
   anyParam,
@@ -109,6 +113,9 @@ function method<const C extends readonly ParamCodec<unknown>[]>(
 ): MethodSpec {
   return { style, params, handler: handler as MethodSpec['handler'] };
 }
+
+/** A method of go-ethereum's wider debug namespace: answered only with --all-tracers. */
+const optIn = (spec: MethodSpec): MethodSpec => ({ ...spec, optIn: true });
 
 /** A block that may be left out: the latest (state reads, go-ethereum v1.17). */
 const optionalBlock: ParamCodec<BlockNumberOrHash | undefined> = { ...gethBlockNumberOrHash, required: false };
@@ -196,11 +203,26 @@ const METHODS = new Map<string, MethodSpec>([
   ['debug_getRawReceipts', method('geth', [gethBlockNumberOrHash], debugGetRawReceipts)],
   ['debug_getRawTransaction', method('geth', [gethHash], debugGetRawTransaction)],
   ...WRITE_METHODS.map((name) => [name, method('geth', [anyParam, anyParam, anyParam, anyParam], refuseWrite(name))] as const),
+  // --all-tracers: go-ethereum's state debug methods (eth/api_debug.go) and block tracing beyond the chain's blocks (eth/tracers/api.go)
+  ['debug_storageRangeAt', optIn(method('geth', [gethBlockNumberOrHash, gethInt, gethAddress, gethBytes, gethInt], debugStorageRangeAt))],
+  ['debug_accountRange', optIn(method('geth', [gethBlockNumberOrHash, gethBytes, gethInt, gethBool, gethBool, gethBool], debugAccountRange))],
+  ['debug_dumpBlock', optIn(method('geth', [gethBlockNumber], debugDumpBlock))],
+  ['debug_intermediateRoots', optIn(method('geth', [gethHash, gethTraceConfig], debugIntermediateRoots))],
+  ['debug_getModifiedAccountsByNumber', optIn(method('geth', [gethUint64, gethOptionalUint64], debugGetModifiedAccountsByNumber))],
+  ['debug_getModifiedAccountsByHash', optIn(method('geth', [gethHash, gethOptionalHash], debugGetModifiedAccountsByHash))],
+  ['debug_traceBlock', optIn(method('geth', [gethBytes, gethTraceConfig], debugTraceBlock))],
+  ['debug_getBadBlocks', optIn(method('geth', [], debugGetBadBlocks))],
+  ['debug_traceBadBlock', optIn(method('geth', [gethHash, gethTraceConfig], debugTraceBadBlock))],
 ]);
 
 /** Every method answered here (the opt-in ones too when `all`), in table order. */
 export function methodNames(all = false): string[] {
   return [...METHODS.entries()].filter(([, spec]) => all || spec.optIn !== true).map(([name]) => name);
+}
+
+/** The methods answered only with --all-tracers, in table order. */
+export function optInMethodNames(): string[] {
+  return [...METHODS.entries()].filter(([, spec]) => spec.optIn === true).map(([name]) => name);
 }
 
 /** The method of that wire name; an opt-in one only when `all` (--all-tracers). */

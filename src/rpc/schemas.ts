@@ -222,25 +222,7 @@ export function findGoField<F extends readonly [string, ...unknown[]]>(fields: r
 
 // ---- tracer configuration --------------------------------------------------------------------
 
-/** Validates `tracerConfig` against a tracer's schema; returns an error message or undefined. */
-export function checkTracerConfig(tracer: string, schema: TSchema, config: unknown): string | undefined {
-  const prefix = `invalid tracerConfig for ${tracer}`;
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) return `${prefix}: expected a JSON object`;
-  const properties = (schema as { properties?: Record<string, unknown> }).properties;
-  if (properties !== undefined) {
-    const allowed = Object.keys(properties);
-    for (const key of Object.keys(config)) {
-      if (!allowed.includes(key)) {
-        const list = allowed.length > 0 ? allowed.join(', ') : 'none';
-        return `${prefix}: unknown field ${JSON.stringify(key)} (allowed: ${list})`;
-      }
-    }
-  }
-  const first = Value.Errors(schema, config).First();
-  if (first === undefined) return undefined;
-  const path = first.path.replace(/^\//, '').replace(/\//g, '.');
-  return path === '' ? `${prefix}: ${first.message}` : `${prefix}: ${path}: ${first.message}`;
-}
+export { checkTracerConfig } from '../trace/configCheck.ts';
 
 /** Unprefixed hex (already checked) to bytes. */
 export function hexToBytes(hex: string): Uint8Array {

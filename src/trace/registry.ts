@@ -5,11 +5,15 @@ import { prestateTracer } from './render/prestateTracer.ts';
 import { callTracer } from './render/callTracer.ts';
 import { fourByteTracer } from './render/fourByteTracer.ts';
 import { noopTracer } from './render/noopTracer.ts';
+import { flatCallTracer } from './render/flatCallTracer.ts';
+import { makeMuxTracer } from './render/muxTracer.ts';
 
 export type { TracerEntry } from './tracerEntry.ts';
 
 // Each renderer file exports its entry; add it here (one import, one list item).
-const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer, fourByteTracer, noopTracer];
+// muxTracer composes the others: it finds its parts here (opt-in ones included: it is opt-in itself).
+const muxTracer = makeMuxTracer((name) => byName.get(name), () => tracerNames(true));
+const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer, fourByteTracer, noopTracer, flatCallTracer, muxTracer];
 
 const byName = new Map<string, TracerEntry<any>>(TRACERS.map((t) => [t.name, t]));
 

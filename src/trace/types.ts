@@ -162,4 +162,10 @@ export interface BlockRecording {
   readonly txs: readonly TxRecording[];
   /** Empty after the merge. Block reward first, then one per uncle in header order. */
   readonly rewards: readonly BlockReward[];
+  /**
+   * A traced call (debug_traceCall), not the block's own transactions: go-ethereum hands its tracer
+   * an empty Context then (eth/tracers/api.go TraceCall, `new(Context)`): no block hash, number or
+   * transaction hash.
+   */
+  readonly call?: boolean;
 }

@@ -45,7 +45,7 @@ export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext):
   return { entry, config, timeoutMs };
 }
 
-async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<LazyArray<unknown>> {
+export async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<LazyArray<unknown>> {
   if (isGenesis(ctx.chain, block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
   const recording = await recordWithin(ctx, block, timeoutMs, { state: entry.needsState === true });

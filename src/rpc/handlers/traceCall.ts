@@ -60,7 +60,7 @@ export async function debugTraceCall(
     throw err;
   }
   const tx = txs[0]!;
-  return entry.render(tx, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [] });
+  return entry.render(tx, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [], call: true });
 }
 
 /** reth: a block that is not there is HeaderNotFound. */

@@ -64,28 +64,57 @@ function renderLog(log: RecordedLog, onlyTopCall: boolean): CallLogJson {
 }
 
 /**
+ * One frame as go-ethereum's callTracer holds it after processOutput (call.go callFrame), before any
+ * format: callTracer writes it nested, flatCallTracer (call_flat.go) flattens it. `output` is unset
+ * when the frame keeps none (empty, or failed other than by a revert); `to` is unset for a failed
+ * CREATE; `value` for a STATICCALL.
+ */
+export interface GethFrame {
+  readonly from: string;
+  readonly gas: string;
+  readonly gasUsed: string;
+  readonly to: string | undefined;
+  readonly input: string;
+  readonly output: string | undefined;
+  readonly error: string | undefined;
+  readonly value: string | undefined;
+  readonly type: CallFrame['kind'];
+}
+
+export function gethFrame(tx: TxRecording, i: number): GethFrame {
+  const frame = tx.frames[i]!;
+  const top = i === 0;
+  const failure = frame.failure;
+  const keepsOutput = (failure === undefined || failure.kind === 'reverted') && frame.output.length > 0;
+  return {
+    from: hexBytes(frame.from),
+    // Top frame: the tx gas limit and the receipt's gasUsed (call.go OnTxStart / OnTxEnd).
+    gas: hexQuantity(top ? tx.gasLimit : frame.gas),
+    gasUsed: hexQuantity(top ? tx.gasUsed : frame.gasUsed),
+    // processOutput clears `to` of a failed CREATE/CREATE2.
+    to: frame.to !== undefined && !(failure !== undefined && isCreate(frame)) ? hexBytes(frame.to) : undefined,
+    input: hexBytes(frame.input),
+    output: keepsOutput ? hexBytes(frame.output) : undefined,
+    error: failure !== undefined ? gethError(failure) : undefined,
+    value: frame.kind !== 'STATICCALL' ? hexQuantity(frame.value) : undefined,
+    type: frame.kind,
+  };
+}
+
+/**
  * Renders frame `i`. `parentFailed`: an ancestor failed, so this frame's logs were discarded
  * (call.go clearFailedLogs).
  */
 function renderFrame(tx: TxRecording, i: number, config: CallTracerConfig, parentFailed: boolean): CallFrameJson {
   const frame = tx.frames[i]!;
-  const top = i === 0;
   const failure = frame.failure;
-  const reverted = failure?.kind === 'reverted';
-  const out: CallFrameJson = {
-    from: hexBytes(frame.from),
-    // Top frame: the tx gas limit and the receipt's gasUsed (call.go OnTxStart / OnTxEnd).
-    gas: hexQuantity(top ? tx.gasLimit : frame.gas),
-    gasUsed: hexQuantity(top ? tx.gasUsed : frame.gasUsed),
-  } as CallFrameJson;
-  // processOutput clears `to` of a failed CREATE/CREATE2.
-  if (frame.to !== undefined && !(failure !== undefined && isCreate(frame))) out.to = hexBytes(frame.to);
-  out.input = hexBytes(frame.input);
-  if (failure === undefined || reverted) {
-    if (frame.output.length > 0) out.output = hexBytes(frame.output);
-  }
-  if (failure !== undefined) out.error = gethError(failure);
-  if (reverted) {
+  const g = gethFrame(tx, i);
+  const out: CallFrameJson = { from: g.from, gas: g.gas, gasUsed: g.gasUsed } as CallFrameJson;
+  if (g.to !== undefined) out.to = g.to;
+  out.input = g.input;
+  if (g.output !== undefined) out.output = g.output;
+  if (g.error !== undefined) out.error = g.error;
+  if (failure?.kind === 'reverted') {
     const reason = decodeRevertReason(frame.output);
     if (reason) out.revertReason = reason;
   }
@@ -96,8 +125,8 @@ function renderFrame(tx: TxRecording, i: number, config: CallTracerConfig, paren
   if (config.withLog && !parentFailed && failure === undefined && frame.logs.length > 0) {
     out.logs = lazyMap(frame.logs, (l) => renderLog(l, config.onlyTopCall === true));
   }
-  if (frame.kind !== 'STATICCALL') out.value = hexQuantity(frame.value);
-  out.type = frame.kind;
+  if (g.value !== undefined) out.value = g.value;
+  out.type = g.type;
   return out;
 }
 

@@ -6,6 +6,7 @@ import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { LazyArray } from '../../encoding/lazyJson.ts';
 import type { BlockRecording, CallFrame, TxRecording } from '../types.ts';
 import { parityError } from './errorStrings.ts';
+import { walkFlat } from './flatWalk.ts';
 
 export interface CallActionJson {
   from: string;
@@ -168,14 +169,7 @@ function renderFrame(p: Place, index: number, traceAddress: number[], children: 
  * last child, which is where parity.rs appends the suicide trace.
  */
 function* frameTraces<T extends ParityTraceJson | TransactionTraceJson>(p: Place): Generator<T> {
-  if (p.tx.frames.length === 0) return;
-  const todo: [number, number[]][] = [[0, []]];
-  while (todo.length > 0) {
-    const [index, traceAddress] = todo.pop()!;
-    const children = childrenOf(p, p.tx.frames[index]!);
-    yield renderFrame(p, index, traceAddress, children) as T;
-    for (let i = children.length - 1; i >= 0; i--) todo.push([children[i]!, [...traceAddress, i]]);
-  }
+  for (const step of walkFlat(p.tx, (frame) => childrenOf(p, frame))) yield renderFrame(p, step.index, step.traceAddress, step.children) as T;
 }
 
 /** The traces of one transaction (trace_transaction), in reth's order. */
