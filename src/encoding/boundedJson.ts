@@ -12,24 +12,56 @@ export class OverBudget extends Error {
   }
 }
 
+/**
+ * JSON text rendered ahead, while the run it describes went on (a struct log is written as the
+ * opcodes run, within a TextBudget): written as it is. `toJSON` parses it back for JSON.stringify.
+ */
+export class RenderedJson {
+  constructor(readonly parts: readonly string[]) {}
+
+  toJSON(): unknown {
+    return JSON.parse(this.parts.join(''));
+  }
+}
+
+/** The bytes pieces rendered ahead may add up to: the run they come from stops once it is spent. */
+export class TextBudget {
+  private used = 0;
+
+  /** @param limit most bytes (0: no limit) */
+  constructor(readonly limit: number) {}
+
+  /** Counts `bytes` more text (ASCII); throws OverBudget once past the limit. */
+  spend(bytes: number): void {
+    this.used += bytes;
+    if (this.limit > 0 && this.used > this.limit) throw new OverBudget(this.limit);
+  }
+}
+
 /** Leaves and small nodes are written by goJson in one go: a node this many keys/items or fewer. */
 const SMALL = 8;
 
 /**
  * The goJson text of `value` and its UTF-8 length; throws OverBudget once it passes `limit`
  * bytes (0: no limit). Walked even without a limit: lazy members are then rendered one at a time
- * too, rather than all at once by JSON.stringify's toJSON.
+ * too, rather than all at once by JSON.stringify's toJSON. `rendered`: part of it was RenderedJson.
  */
-export function boundedGoJson(value: unknown, limit: number): { text: string; bytes: number } {
+export function boundedGoJson(value: unknown, limit: number): { text: string; bytes: number; rendered: boolean } {
   const budget = limit > 0 ? limit : Number.POSITIVE_INFINITY;
   const parts: string[] = [];
   let bytes = 0;
+  let rendered = false;
   const emit = (text: string): void => {
     bytes += text.length; // a lower bound of the UTF-8 length, exact for ASCII
     if (bytes > budget) throw new OverBudget(limit);
     parts.push(text);
   };
   const write = (v: unknown): void => {
+    if (v instanceof RenderedJson) {
+      rendered = true;
+      for (const part of v.parts) emit(part);
+      return;
+    }
     if (v instanceof LazyArray) {
       emit('[');
       let first = true;
@@ -76,7 +108,7 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
   const text = parts.join('');
   const exact = Buffer.byteLength(text);
   if (exact > budget) throw new OverBudget(limit);
-  return { text, bytes: exact };
+  return { text, bytes: exact, rendered };
 }
 
 /** Walked rather than written in one go (a lazy container is always walked: it has no size yet). */

@@ -10,10 +10,12 @@ import { createAccessList2930Tx, createBlob4844Tx, createEOACode7702Tx, createLe
 import { authorizationTuple } from './authorizations.ts';
 import { runTx, type VM } from '@ethereumjs/vm';
 import { Address, bytesToHex, createAccount } from '@ethereumjs/util';
-import type { TxRecording } from '../trace/types.ts';
+import type { StepSink, TxRecording } from '../trace/types.ts';
 import { type CallRequest, callBlock, intrinsicGas } from './message.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 import type { Recorder } from './recorder.ts';
+import { preloadKzg } from './kzg.ts';
+import { unwind } from './recordings.ts';
 
 /** A call that cannot start (go-ethereum's pre-checks); the message is the client's text. */
 export class CallRejectedError extends Error {
@@ -70,7 +72,9 @@ function typedTx(
  * trace_callMany wants) with the recorder attached. The caller serialises this with every other
  * use of `vm` (it changes the VM's state; the next replay starts from a stored root).
  */
-export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, request: TracedCalls, withState: boolean): Promise<TxRecording[]> {
+export async function recordCalls(
+  vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, request: TracedCalls, withState: boolean, steps?: StepSink,
+): Promise<TxRecording[]> {
   const state = vm.stateManager;
   // no root: the state manager is set on the block already (upstream mode's lazy reads)
   if (root !== undefined) await state.setStateRoot(root);
@@ -84,7 +88,9 @@ export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root
   // the calls run inside a checkpoint that is reverted: their last commit is not a flush, so nothing
   // of them is written into the database the replay's state lives in
   await state.checkpoint();
-  recorder.start(context, withState);
+  // a sink sees the steps as they run: the KZG setup is loaded before (recordings.ts recordRun)
+  if (steps !== undefined) await preloadKzg();
+  recorder.start(context, withState, steps);
   let txs: TxRecording[];
   try {
     for (const call of request.calls) {
@@ -106,6 +112,10 @@ export async function recordCalls(vm: VM, recorder: Recorder, block: Block, root
         reportPreimages: false,
       });
     }
+  } catch (error) {
+    // a stopped run leaves its messages' checkpoints open: back to the calls' own
+    await unwind(vm, 1);
+    throw error;
   } finally {
     state.getStateRoot = getStateRoot;
     txs = recorder.finish();

@@ -6,7 +6,7 @@ import { type RunBlockResult, type VM, createVM, runBlock } from '@ethereumjs/vm
 import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
-import type { BlockRecording, TxRecording } from '../trace/types.ts';
+import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import { buildGenesis, buildTraceTestBlock, decodeBlock, sealBlock } from './blocks.ts';
 import { recordCalls, type TracedCalls } from './callTrace.ts';
 import type { ChainBlock, ChainView, Preimages, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
@@ -131,7 +131,7 @@ export class FixtureChain implements ChainView {
   readonly traceCalls = (block: ChainBlock, request: TracedCalls, options?: RecordOptions): Promise<TxRecording[]> => {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
     if (stored === undefined) return Promise.reject(new Error(`block ${block.number} is not in the chain`));
-    return this.recordings.exclusive(() => recordCalls(this.vm, this.recorder, stored.block, stored.stateRoot, request, options?.state === true));
+    return this.recordings.exclusive(() => recordCalls(this.vm, this.recorder, stored.block, stored.stateRoot, request, options?.state === true, options?.steps));
   };
 
   readonly simulate = (block: ChainBlock, request: SimRequest): Promise<SimBlockResult[]> => {
@@ -170,12 +170,12 @@ export class FixtureChain implements ChainView {
   }
 
   recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording> {
-    return this.recordings.get(block, options?.state === true, (state) => this.record(block, state));
+    return this.recordings.get(block, options, (state, steps) => this.record(block, state, steps));
   }
 
-  private record(block: ChainBlock, state: boolean): Promise<BlockRecording> {
+  private record(block: ChainBlock, state: boolean, steps?: StepSink): Promise<BlockRecording> {
     // a block of the chain has its root; one given as RLP (debug_traceBlock) names its own
-    return recordRun(this.vm, this.recorder, block.block, this.parentOf(block).stateRoot, (block as Partial<StoredBlock>).stateRoot ?? block.block.header.stateRoot, state);
+    return recordRun(this.vm, this.recorder, block.block, this.parentOf(block).stateRoot, (block as Partial<StoredBlock>).stateRoot ?? block.block.header.stateRoot, state, steps);
   }
 
   private parentOf(block: ChainBlock): StoredBlock {

@@ -2,7 +2,7 @@
 // (fixture chains) and upstream/upstreamChain.ts (blocks and state from a live node); handlers
 // never touch ethereumjs state themselves.
 import type { Block } from '@ethereumjs/block';
-import type { BlockRecording, TxRecording } from '../trace/types.ts';
+import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import type { CallOutcome, CallOverrides, CallWatch } from './callExec.ts';
 import type { CallRequest } from './message.ts';
 import type { TracedCalls } from './callTrace.ts';
@@ -107,6 +107,11 @@ export interface AccountProof {
 export interface RecordOptions {
   /** Record the state the transactions touch (TxRecording.state); empty otherwise. */
   readonly state?: boolean;
+  /**
+   * Hand the opcode steps of the transactions the sink watches to it as they run (the struct logger,
+   * erc7562Tracer): the block is run again for the request, and the recording is not kept.
+   */
+  readonly steps?: StepSink;
 }
 
 export interface ChainView {

@@ -140,3 +140,38 @@ function introducedLater(opcode: number, common: Common): boolean {
   const fork = INTRODUCED[opcode];
   return fork !== undefined && !common.gteHardfork(fork);
 }
+
+/**
+ * Why an opcode fails before it runs, judged as go-ethereum's interpreter does before it logs the
+ * opcode (core/vm/interpreter.go Run: the stack bounds, then the static gas): undefined for an opcode
+ * that may run. An undefined opcode has no bounds and costs nothing there (it fails as it runs).
+ */
+export function stackOrGasFailure(op: number, stackLength: number, fee: bigint, gasLeft: bigint): Failure | undefined {
+  const [inputs, outputs] = STACK_SHAPE[op] ?? [0, 0];
+  if (stackLength < inputs) return { kind: 'stackUnderflow', have: stackLength, need: inputs };
+  const limit = 1024 + inputs - outputs;
+  if (stackLength > limit) return { kind: 'stackOverflow', have: stackLength, limit };
+  if (fee > gasLeft) return { kind: 'outOfGas' };
+  return undefined;
+}
+
+/**
+ * The failure an opcode's gas handler threw (out of gas, a static-context write, the EIP-2200 sentry,
+ * an oversized initcode), as a neutral Failure; undefined when `error` is not the EVM's (a defect,
+ * or a sink that stopped the run), which the caller rethrows untouched.
+ */
+export function gasHandlerFailure(error: unknown, op: number, gasLeft: bigint, initCodeSize: bigint, common: Common): Failure | undefined {
+  if (!(error instanceof EVMError)) return undefined;
+  const text = error.error.split(' at ')[0]!;
+  switch (text) {
+    case M.OUT_OF_GAS:
+      // EIP-2200: an SSTORE with no more than the call stipend left fails the reentrancy sentry.
+      return op === SSTORE && common.gteHardfork(Hardfork.Istanbul) && gasLeft <= 2300n ? { kind: 'sstoreSentry' } : { kind: 'outOfGas' };
+    case M.STATIC_STATE_CHANGE:
+      return { kind: 'writeProtection', opcode: op };
+    case M.INITCODE_SIZE_VIOLATION:
+      return { kind: 'initCodeSizeExceeded', size: Number(initCodeSize), limit: Number(common.param('maxInitCodeSize')) };
+    default:
+      return { kind: 'other', message: text };
+  }
+}

@@ -15,16 +15,23 @@ export const OP = {
 /** The parts of ethereumjs's interpreter run state the recorder reads. */
 export interface RunState {
   opCode: number;
-  stack: { length: number; peek(n?: number): bigint[] };
-  memory: { read(offset: number, size: number, avoidCopy?: boolean): Uint8Array };
+  programCounter: number;
+  code: Uint8Array;
+  stack: { length: number; peek(n?: number): bigint[]; getStack(): bigint[] };
+  memory: { _store: Uint8Array; read(offset: number, size: number, avoidCopy?: boolean): Uint8Array };
+  /** Memory size in words (the gas handlers raise it before the opcode extends the memory). */
+  memoryWordCount: bigint;
   env: { address: Address; depth: number; callValue: bigint };
   messageGasLimit?: bigint;
   interpreter: { _result: { logs: [Uint8Array, Uint8Array[], Uint8Array][] } };
   gasLeft: bigint;
+  gasRefund: bigint;
+  /** Return data of the frame's last call (RETURNDATASIZE). */
+  returnBytes: Uint8Array;
 }
 export type OpHandler = (runState: RunState, common: unknown) => unknown;
 type GasHandler = (runState: RunState, gas: bigint, common: unknown) => Promise<bigint> | bigint;
-interface OpEntry {
+export interface OpEntry {
   opcodeInfo: { code: number; isAsync: boolean; dynamicGas: boolean };
   opHandler: OpHandler;
   gasHandler: unknown;
@@ -109,6 +116,43 @@ export function yieldOnJumps(evm: EVM): void {
       },
     };
   });
+}
+
+/**
+ * Runs in place of every opcode's gas computation in a stepping table: called as the interpreter
+ * reaches the opcode, before its gas is charged; `dynamic` is the opcode's own gas handler (absent for
+ * static-gas opcodes), to be called at most once, and the result is the gas to charge (static included).
+ */
+export type SteppedGas = (rs: RunState, fee: bigint, common: unknown, dynamic: GasHandler | undefined, invalid: boolean) => Promise<bigint>;
+export type { GasHandler };
+
+/**
+ * A copy of `table` in which every opcode, the undefined ones too, goes through `stepped`: all are
+ * marked as having dynamic gas, so the interpreter calls a gas handler for each; what they do is
+ * unchanged. The copies inherit the rest of each opcode's description (a JUMPDEST made async for a
+ * turn of the event loop stays so, yieldOnJumps).
+ */
+export function steppingTable(table: readonly OpEntry[], stepped: SteppedGas): OpEntry[] {
+  return table.map((entry) => {
+    const info = entry.opcodeInfo;
+    const dynamic = info.dynamicGas ? (entry.gasHandler as GasHandler) : undefined;
+    const invalid = (info as { isInvalid?: boolean }).isInvalid === true;
+    return {
+      opcodeInfo: Object.create(info, { dynamicGas: { value: true } }) as OpEntry['opcodeInfo'],
+      opHandler: entry.opHandler,
+      gasHandler: ((rs: RunState, fee: bigint, common: unknown) => stepped(rs, fee, common, dynamic, invalid)) satisfies GasHandler,
+    };
+  });
+}
+
+/** The EVM's current opcode table (the one its interpreters look opcodes up in). */
+export function opcodeTable(evm: EVM): OpEntry[] {
+  return (evm as unknown as { _opcodeMap: OpEntry[] })._opcodeMap;
+}
+
+/** Makes `table` the EVM's current opcode table. */
+export function useOpcodeTable(evm: EVM, table: OpEntry[]): void {
+  (evm as unknown as { _opcodeMap: OpEntry[] })._opcodeMap = table;
 }
 
 const sharedTables = new WeakMap<object, Map<string, OpEntry[]>>();

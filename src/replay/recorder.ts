@@ -17,12 +17,13 @@ import {
   generateAddress2,
   setLengthLeft,
 } from '@ethereumjs/util';
-import type { CallFrame, CallKind, RecordedLog, TxRecording } from '../trace/types.ts';
+import type { CallFrame, CallKind, RecordedLog, StepSink, TxRecording } from '../trace/types.ts';
 import { CallInputs, type KeptInput } from './callInputs.ts';
 import { failureOf } from './failures.ts';
 import { failedLogs, newFrame, returnedCode } from './frames.ts';
 import { hookOpcodes, memoryView, OP, type OpHandler, type RunState } from './opcodeHooks.ts';
 import { StateTracker } from './stateTracker.ts';
+import { StepRecorder } from './stepRecorder.ts';
 
 const { CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, SLOAD, SSTORE } = OP;
 const { BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH, LOG0, LOG4 } = OP;
@@ -62,9 +63,13 @@ export class Recorder {
   private blockLogIndex = 0;
   private txIndex = 0;
   private results: TxRecording[] = [];
+  /** Where the opcode steps of watched transactions go, when a tracer asks for them. */
+  private sink: StepSink | undefined;
+  private readonly stepper: StepRecorder;
 
   constructor(private readonly vm: VM) {
     const evm = vm.evm as EVM;
+    this.stepper = new StepRecorder(vm, () => this.stack[this.stack.length - 1] ?? -1);
     hookOpcodes(evm, HOOKED, {
       recording: () => this.tx !== undefined,
       onOpcode: (code, rs, common, original) => this.onOpcode(code, rs, common, original),
@@ -108,9 +113,13 @@ export class Recorder {
     this.error ??= error;
   }
 
-  /** @param withState also record the accounts and slots touched (the prestate tracer's StateLog). */
-  start(block: Block, withState = true): void {
+  /**
+   * @param withState also record the accounts and slots touched (the prestate tracer's StateLog).
+   * @param sink where the opcode steps of the transactions it watches go.
+   */
+  start(block: Block, withState = true, sink?: StepSink): void {
     this.withState = withState;
+    this.sink = sink;
     this.listen(true);
     this.active = true;
     this.block = block;
@@ -124,6 +133,12 @@ export class Recorder {
     this.listen(false);
     this.active = false;
     this.block = undefined;
+    // a run stopped midway (by a sink) leaves its transaction open
+    this.tx = undefined;
+    this.state = undefined;
+    this.sink = undefined;
+    const stopped = this.stepper.unwatch();
+    if (stopped !== undefined) this.fail(stopped);
     if (this.error !== undefined) throw this.error;
     return this.results;
   }
@@ -154,6 +169,11 @@ export class Recorder {
     }
     await this.state.lookupAccount(this.block.header.coinbase.bytes);
     await this.state.lookupAuthorities(tx, rules.isActivatedEIP(7702));
+    const index = this.tx.index;
+    if (this.sink?.watches(index) === true) {
+      this.sink.begin(index);
+      this.stepper.watch(this.sink);
+    }
   }
 
   private async afterTx(event: AfterTx): Promise<void> {
@@ -169,7 +189,7 @@ export class Recorder {
     const dropped = new Set<RecordedLog>(failedLogs(this.frames));
     for (const log of survivors) log.index = dropped.has(log) ? -1 : this.blockLogIndex++;
     await this.state.finish();
-    this.results.push({
+    const recording: TxRecording = {
       txIndex: index,
       txHash: tx.hash(),
       txType: tx.type,
@@ -180,9 +200,15 @@ export class Recorder {
       refund: event.gasRefund ?? 0n,
       frames: this.frames,
       state: this.state.log(),
-    });
+    };
+    this.results.push(recording);
     this.tx = undefined;
     this.state = undefined;
+    if (this.stepper.watching) {
+      const stopped = this.stepper.unwatch();
+      if (stopped !== undefined) throw stopped;
+      this.sink!.end(recording);
+    }
   }
 
   // ---- frames ---------------------------------------------------------------------------------
@@ -213,10 +239,12 @@ export class Recorder {
     this.frames.push(frame);
     if (parent >= 0) this.frames[parent]!.children.push(frame.index);
     this.stack.push(frame.index);
+    this.stepper.enter();
   }
 
   private afterMessage(result: EVMResult): void {
     if (this.tx === undefined) return;
+    this.stepper.exit(result);
     const index = this.stack.pop();
     if (index === undefined) return;
     const frame = this.frames[index]!;

@@ -4,8 +4,8 @@
 import type { Block } from '@ethereumjs/block';
 import { type VM, runBlock } from '@ethereumjs/vm';
 import { bytesToUnprefixedHex } from '@ethereumjs/util';
-import type { BlockRecording } from '../trace/types.ts';
-import type { ChainBlock } from './chainView.ts';
+import type { BlockRecording, StepSink } from '../trace/types.ts';
+import type { ChainBlock, RecordOptions } from './chainView.ts';
 import { kzgMissed, preloadKzg } from './kzg.ts';
 import type { Recorder } from './recorder.ts';
 import { rewardsOf, runOptions } from './runOptions.ts';
@@ -19,9 +19,14 @@ export class RecordingStore {
 
   /**
    * The block's recording: the kept one, or `make(state)` run after every execution before it. A
-   * recording with state serves a request without; one without is made for such requests alone.
+   * recording with state serves a request without; one without is made for such requests alone. A
+   * run whose steps go to a sink is made for its request alone and never kept (its steps are the
+   * point, and they are not in a recording).
    */
-  get(block: ChainBlock, state: boolean, make: (state: boolean) => Promise<BlockRecording>): Promise<BlockRecording> {
+  get(block: ChainBlock, options: RecordOptions | undefined, make: (state: boolean, steps?: StepSink) => Promise<BlockRecording>): Promise<BlockRecording> {
+    const state = options?.state === true;
+    const steps = options?.steps;
+    if (steps !== undefined) return this.exclusive(() => make(state, steps));
     const hash = bytesToUnprefixedHex(block.hash);
     const withState = this.recordings.get(`${hash}+state`);
     if (withState !== undefined || state) return this.keep(`${hash}+state`, withState, () => make(true));
@@ -62,25 +67,46 @@ export class RecordingStore {
  * and hashing the trie) is most of a block's cost after execution, so the run reports `knownRoot`
  * instead; the unflushed changes are dropped by the next run, which starts from a stored root.
  */
-export async function recordRun(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean): Promise<BlockRecording> {
-  const recording = await recordOnce(vm, recorder, block, root, knownRoot, withState);
-  if (!kzgMissed()) return recording;
+export async function recordRun(
+  vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean, steps?: StepSink,
+): Promise<BlockRecording> {
+  // a sink sees the steps as they run, so its run cannot be run again: the setup is loaded first
+  if (steps !== undefined) await preloadKzg();
+  const recording = await recordOnce(vm, recorder, block, root, knownRoot, withState, steps);
+  if (!kzgMissed() || steps !== undefined) return recording;
   await preloadKzg();
   return recordOnce(vm, recorder, block, root, knownRoot, withState);
 }
 
-async function recordOnce(vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean): Promise<BlockRecording> {
-  recorder.start(block, withState);
+async function recordOnce(
+  vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean, steps?: StepSink,
+): Promise<BlockRecording> {
+  recorder.start(block, withState, steps);
   const state = vm.stateManager;
   const getStateRoot = state.getStateRoot;
   state.getStateRoot = async () => knownRoot;
   let txs;
   try {
     await runBlock(vm, runOptions(block, root));
+  } catch (error) {
+    await unwind(vm);
+    throw error;
   } finally {
     state.getStateRoot = getStateRoot;
     // finish() rethrows what the recorder hit, so a broken recording is never served.
     txs = recorder.finish();
   }
   return { number: block.header.number, hash: block.hash(), txs, rewards: rewardsOf(block) };
+}
+
+/**
+ * After a run stopped midway (a sink threw: the answer grew too large, its deadline passed), closes
+ * what the stopped frames left open, down to `keep` checkpoints: ethereumjs reverts one checkpoint per
+ * level it unwinds through (runTx, runBlock), not those of the messages in between. The next run
+ * starts from a stored root.
+ */
+export async function unwind(vm: VM, keep = 0): Promise<void> {
+  const state = vm.stateManager as unknown as { _checkpointCount?: number; revert(): Promise<void> };
+  while ((state._checkpointCount ?? 0) > keep) await state.revert();
+  vm.evm.journal.cleanJournal();
 }

@@ -2,7 +2,7 @@
 // tests build one around a fake ChainView.
 import type { LazyArray } from '../encoding/lazyJson.ts';
 import type { ChainView } from '../replay/chainView.ts';
-import { findTracer, tracerNames, type TracerEntry } from '../trace/registry.ts';
+import { defaultTracer, findTracer, type StructLogConfig, tracerNames, type TracerEntry } from '../trace/registry.ts';
 import { renderParityBlock, renderParityTx } from '../trace/render/parity.ts';
 import { renderTraceResults, type TraceTypes } from '../trace/render/stateDiff.ts';
 import type { BlockRecording, TxRecording } from '../trace/types.ts';
@@ -16,6 +16,8 @@ export interface TracerLookup {
   find(name: string): TracerEntry<unknown> | undefined;
   /** Supported names, for error messages. */
   names(): readonly string[];
+  /** The tracer of a request that names none (go-ethereum's struct logger), if it is on. */
+  unnamed(): TracerEntry<StructLogConfig> | undefined;
 }
 
 /** A list of traces: rendered as it is written or iterated, or (a test's renderer) plain. */
@@ -83,12 +85,14 @@ export const DEFAULT_RESULT_CACHE_BYTES = 256 * 1024 * 1024;
 export const registryTracers: TracerLookup = {
   find: (name) => findTracer(name),
   names: () => tracerNames().sort(),
+  unnamed: () => defaultTracer(),
 };
 
 /** The registry with its opt-in tracers (--all-tracers). */
 export const allRegistryTracers: TracerLookup = {
   find: (name) => findTracer(name, true),
   names: () => tracerNames(true).sort(),
+  unnamed: () => defaultTracer(true),
 };
 
 export const parityRenderer: ParityRenderer = {

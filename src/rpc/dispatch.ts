@@ -20,6 +20,12 @@ import { type CachedResult, ResultCache } from './resultCache.ts';
 import { findGoField, ParamDecodeError } from './schemas.ts';
 import type { RpcSession } from './subscriptions.ts';
 
+/**
+ * Largest result written ahead (a struct log, rendered as its opcodes ran) that the result cache keeps:
+ * a larger one is cheaper to run again than to hold, and would push the other answers out.
+ */
+const KEEP_RENDERED_BYTES = 1024 * 1024;
+
 /** go-ethereum rpc/json.go maxMethodNameLength. */
 const MAX_METHOD_NAME_LENGTH = 2048;
 
@@ -106,7 +112,7 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
       throw err;
     }
     const value = await spec.handler(args, ctx);
-    let result: CachedResult;
+    let result: CachedResult & { rendered: boolean };
     try {
       // the size limit is kept while writing: a huge result stops at the limit, not after it is built
       result = boundedGoJson(value === undefined ? null : value, ctx.maxResponse);
@@ -114,7 +120,7 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
       if (err instanceof OverBudget) throw new ResponseTooLargeError();
       throw err;
     }
-    if (cacheKey !== undefined) ctx.results!.set(cacheKey, result);
+    if (cacheKey !== undefined && !(result.rendered && result.bytes > KEEP_RENDERED_BYTES)) ctx.results!.set(cacheKey, result);
     return resultAnswer(id, result, ctx);
   } catch (err) {
     return errorAnswer(id, toWireError(err, ctx.log));

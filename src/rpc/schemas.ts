@@ -4,6 +4,7 @@
 // alloy/serde as anvil and reth print it for trace_* (serdeParams.ts; anvil corpus errors/).
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import type { StructLogConfig } from '../trace/registry.ts';
 import type { JsonNode } from './rawJson.ts';
 
 // ---- TypeBox: the accepted shapes ---------------------------------------------------------
@@ -26,13 +27,20 @@ export const Address20 = Type.String({ pattern: '^0[xX][0-9a-fA-F]{40}$' });
 /** A block selector after decoding: a number or a tag. */
 export type BlockSelector = { readonly number: bigint } | { readonly tag: BlockTag };
 
-/** Decoded tracing options (go-ethereum TraceConfig; struct-logger fields are read and ignored). */
+/** Decoded tracing options (go-ethereum TraceConfig). */
 export interface TraceConfig {
   readonly tracer: string | undefined;
   readonly timeout: string | undefined;
   /** Raw `tracerConfig`, undefined when absent or null. */
   readonly tracerConfig: JsonNode | undefined;
+  /** The struct logger's options (the embedded logger.Config), used when no tracer is named. */
+  readonly logger: StructLogConfig;
 }
+
+/** logger.Config's zero value. */
+export const NO_LOGGER_OPTIONS: StructLogConfig = { enableMemory: false, disableStack: false, disableStorage: false, enableReturnData: false, limit: 0 };
+
+const INT64_MAX = (1n << 63n) - 1n;
 
 /** A parameter that cannot be decoded; the message is the client's text for it. */
 export class ParamDecodeError extends Error {}
@@ -163,6 +171,14 @@ const TRACE_CONFIG_FIELDS: readonly (readonly [string, 'bool' | 'int' | 'string'
   ['TracerConfig', 'raw'],
 ];
 
+/** logger.Config's boolean fields and their options. */
+const LOGGER_FIELD: Readonly<Record<string, 'enableMemory' | 'disableStack' | 'disableStorage' | 'enableReturnData'>> = {
+  EnableMemory: 'enableMemory',
+  DisableStack: 'disableStack',
+  DisableStorage: 'disableStorage',
+  EnableReturnData: 'enableReturnData',
+};
+
 /** `*tracers.TraceConfig`: optional; decoded like encoding/json, first type error reported. */
 export const gethTraceConfig: ParamCodec<TraceConfig | undefined> = {
   required: false,
@@ -172,6 +188,7 @@ export const gethTraceConfig: ParamCodec<TraceConfig | undefined> = {
     let tracer: string | undefined;
     let timeout: string | undefined;
     let tracerConfig: JsonNode | undefined;
+    const logger: { -readonly [K in keyof StructLogConfig]: StructLogConfig[K] } = { ...NO_LOGGER_OPTIONS };
     let firstError: ParamDecodeError | undefined;
     for (const [key, value] of node.entries) {
       const field = findGoField(TRACE_CONFIG_FIELDS, key);
@@ -189,12 +206,14 @@ export const gethTraceConfig: ParamCodec<TraceConfig | undefined> = {
       switch (kind) {
         case 'bool':
           if (value.t !== 'bool') error = goTypeError(goKind(value), 'bool', fieldName);
+          else logger[LOGGER_FIELD[name]!] = value.value;
           break;
         case 'int':
+          // Go's int (64 bits): an integer literal within range, else the number as written
           if (value.t !== 'number') error = goTypeError(goKind(value), 'int', fieldName);
-          else if (!/^-?\d+$/.test(value.raw) || !Number.isSafeInteger(Number(value.raw))) {
+          else if (!/^-?\d+$/.test(value.raw) || BigInt(value.raw) > INT64_MAX || BigInt(value.raw) < -INT64_MAX - 1n) {
             error = goTypeError(`number ${value.raw}`, 'int', fieldName);
-          }
+          } else logger.limit = Number(value.raw);
           break;
         case 'overrides':
           if (value.t !== 'object') error = goTypeError(goKind(value), 'params.ChainConfig', fieldName);
@@ -211,7 +230,7 @@ export const gethTraceConfig: ParamCodec<TraceConfig | undefined> = {
       firstError ??= error;
     }
     if (firstError !== undefined) throw firstError;
-    return { tracer, timeout, tracerConfig };
+    return { tracer, timeout, tracerConfig, logger };
   },
 };
 

@@ -1,5 +1,6 @@
 // One registry keyed by the wire name (go-ethereum eth/tracers/dir.go): every tracer has the same
-// shape, and its config is decoded and checked before anything executes.
+// shape, and its config is decoded and checked before anything executes. The struct logger is the
+// tracer of a request that names none (eth/tracers/api.go traceTx), so it has no wire name here.
 import type { TracerEntry } from './tracerEntry.ts';
 import { prestateTracer } from './render/prestateTracer.ts';
 import { callTracer } from './render/callTracer.ts';
@@ -7,8 +8,10 @@ import { fourByteTracer } from './render/fourByteTracer.ts';
 import { noopTracer } from './render/noopTracer.ts';
 import { flatCallTracer } from './render/flatCallTracer.ts';
 import { makeMuxTracer } from './render/muxTracer.ts';
+import { structLogger, type StructLogConfig } from './render/structLogger.ts';
 
 export type { TracerEntry } from './tracerEntry.ts';
+export type { StructLogConfig } from './render/structLogger.ts';
 
 // Each renderer file exports its entry; add it here (one import, one list item).
 // muxTracer composes the others: it finds its parts here (opt-in ones included: it is opt-in itself).
@@ -26,4 +29,9 @@ export function findTracer(name: string, all = false): TracerEntry<unknown> | un
 /** Supported tracer names, for error messages: the opt-in ones too when `all`. */
 export function tracerNames(all = false): string[] {
   return TRACERS.filter((t) => all || t.optIn !== true).map((t) => t.name);
+}
+
+/** The tracer of a request that names none: the struct logger when `all` (--all-tracers), else none. */
+export function defaultTracer(all = false): TracerEntry<StructLogConfig> | undefined {
+  return all ? structLogger : undefined;
 }

@@ -169,3 +169,74 @@ export interface BlockRecording {
    */
   readonly call?: boolean;
 }
+
+// ---- the opcode step stream ---------------------------------------------------------------------
+// Beside the call arena, switched on only for a tracer that asks (the struct logger, erc7562Tracer):
+// the recorder hands every opcode of a watched transaction to a sink as it is reached, and the sink
+// renders it at once; nothing of a step is kept after the call.
+
+/** What each step must carry beyond pc, opcode, gas, cost, depth, refund, frame and failure. */
+export interface StepNeeds {
+  /** The stack, bottom first. */
+  readonly stack: boolean;
+  /** The memory as it is before the opcode runs. */
+  readonly memory: boolean;
+  /** The return data of the frame's last call. */
+  readonly returnData: boolean;
+  /** SLOAD: the slot's current value (`loaded`). */
+  readonly slotValues: boolean;
+  /** EXTCODE* and CALL-family: the code size of the account named on the stack (`codeSize`). */
+  readonly codeSizes: boolean;
+}
+
+/**
+ * One opcode as it is reached, before it runs (go-ethereum's OnOpcode). Arrays and bytes are views
+ * valid only during the sink's call; what is not in `StepNeeds` is empty.
+ */
+export interface OpcodeStep {
+  readonly pc: number;
+  /** The byte at `pc`; 0 (STOP) past the end of the code, where a frame that runs off its code stops. */
+  readonly op: number;
+  /** Gas left before the opcode. */
+  readonly gas: bigint;
+  /**
+   * What the opcode costs: its static and dynamic gas, and for the CALL family the gas handed to the
+   * callee without the stipend (go-ethereum core/vm/interpreter.go, gas_table.go gasCall). For an
+   * opcode that fails before it runs, the gas counted up to the failure (at least its static gas).
+   */
+  readonly cost: bigint;
+  /** Call depth of the frame, 0 for the transaction's own. */
+  readonly depth: number;
+  /** Index of the running frame in TxRecording.frames. */
+  readonly frame: number;
+  /** The transaction's refund counter so far. */
+  readonly refund: bigint;
+  /** The account whose code runs (ADDRESS). */
+  readonly address: Uint8Array;
+  readonly stack: readonly bigint[];
+  readonly memory: Uint8Array;
+  readonly returnData: Uint8Array;
+  /** SLOAD with a slot on the stack: the slot's value before it runs. */
+  readonly loaded: bigint | undefined;
+  /** EXTCODESIZE, EXTCODECOPY, EXTCODEHASH and the CALL family: the code size of the account they name. */
+  readonly codeSize: number | undefined;
+  /**
+   * Set when the opcode fails before it runs: too few or too many stack items, not enough gas for
+   * its cost, or a check of its gas computation (EIP-2200 sentry, static-context write, initcode size).
+   * A failure while it runs (REVERT, a bad jump, an undefined opcode) is the frame's, not the step's.
+   */
+  readonly failure: Failure | undefined;
+}
+
+/** Where the recorder sends the steps of a run (a renderer that writes as it goes). */
+export interface StepSink {
+  readonly needs: StepNeeds;
+  /** Whether transaction `txIndex` of the run is watched; the others run without steps. */
+  watches(txIndex: number): boolean;
+  /** A watched transaction starts. */
+  begin(txIndex: number): void;
+  /** May throw to stop the run (the answer grew too large, the deadline passed). */
+  step(step: OpcodeStep): void;
+  /** A watched transaction ended; its recording (frames, gas, outputs). */
+  end(tx: TxRecording): void;
+}

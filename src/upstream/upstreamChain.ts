@@ -15,7 +15,7 @@ import { makeCommon } from '../replay/common.ts';
 import { loadKeccak } from '../replay/keccak.ts';
 import { lazyKzg, preloadKzg } from '../replay/kzg.ts';
 import { Recorder } from '../replay/recorder.ts';
-import type { BlockRecording, TxRecording } from '../trace/types.ts';
+import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import type { UpstreamClient } from './client.ts';
 import { upstreamGenesis } from './chainConfig.ts';
 import { StateAt, UpstreamStateManager } from './upstreamState.ts';
@@ -193,7 +193,7 @@ export class UpstreamChain implements ChainView {
   }
 
   recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording> {
-    return this.recordings.get(block, options?.state === true, (state) => this.record(block, state));
+    return this.recordings.get(block, options, (state, steps) => this.record(block, state, steps));
   }
 
   /** Calls traced on the state after `block`, read from the node at that block (eth_getProof and friends). */
@@ -203,7 +203,7 @@ export class UpstreamChain implements ChainView {
       this.state.use(reads);
       this.current = { block, reads };
       try {
-        return await recordCalls(this.vm, this.recorder, block.block, undefined, request, options?.state === true);
+        return await recordCalls(this.vm, this.recorder, block.block, undefined, request, options?.state === true, options?.steps);
       } catch (err) {
         throw reads.failure ?? err;
       } finally {
@@ -211,7 +211,7 @@ export class UpstreamChain implements ChainView {
       }
     });
 
-  private async record(block: ChainBlock, state: boolean): Promise<BlockRecording> {
+  private async record(block: ChainBlock, state: boolean, steps?: StepSink): Promise<BlockRecording> {
     const parentKey = bytesToUnprefixedHex(block.block.header.parentHash);
     let reads = this.states.get(parentKey);
     if (reads === undefined) {
@@ -222,7 +222,7 @@ export class UpstreamChain implements ChainView {
     this.current = { block, reads };
     // A lazy state has no trie to hash: the run reports the header's root (the node's own).
     try {
-      return await recordRun(this.vm, this.recorder, block.block, undefined, new Uint8Array(block.block.header.stateRoot), state);
+      return await recordRun(this.vm, this.recorder, block.block, undefined, new Uint8Array(block.block.header.stateRoot), state, steps);
     } catch (err) {
       // the recorder's failure, or the upstream's behind it
       throw this.failed(reads, err);

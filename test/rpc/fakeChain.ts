@@ -65,6 +65,7 @@ const fakeEntry = (name: string): TracerEntry<{ flag?: boolean }> => ({
 export const fakeTracers: TracerLookup = {
   find: (name) => (name === 'callTracer' || name === 'prestateTracer' ? (fakeEntry(name) as TracerEntry<unknown>) : undefined),
   names: () => ['callTracer', 'prestateTracer'],
+  unnamed: () => undefined,
 };
 
 export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcContext> = {}): RpcContext & { logged: string[] } {

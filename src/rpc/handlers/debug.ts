@@ -5,12 +5,14 @@ import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
 import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import type { TracerEntry } from '../../trace/registry.ts';
+import { isStepped } from '../../trace/tracerEntry.ts';
 import type { RpcContext } from '../context.ts';
 import { toPlain } from '../rawJson.ts';
 import { parseGoDuration } from '../goDuration.ts';
-import { checkTracerConfig, type BlockSelector, type TraceConfig } from '../schemas.ts';
+import { checkTracerConfig, type BlockSelector, NO_LOGGER_OPTIONS, type TraceConfig } from '../schemas.ts';
 import { recordWithin } from './record.ts';
 import { fetchBlock, fetchBlockByHash, fetchTx, isGenesis } from './resolve.ts';
+import { traceSteps } from './steps.ts';
 
 /** A tracer chosen and its config checked, before anything executes. */
 interface TracerChoice {
@@ -26,13 +28,21 @@ function supported(ctx: RpcContext): string {
 
 export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext): TracerChoice {
   const name = options?.tracer;
-  if (name === undefined || name === '') throw new InvalidParamsError(`tracer is required ${supported(ctx)}`);
-  const entry = ctx.tracers.find(name);
-  if (entry === undefined) throw new InvalidParamsError(`tracer ${JSON.stringify(name)} is not supported ${supported(ctx)}`);
-  const node = options?.tracerConfig;
-  const config = node === undefined || node.t === 'null' ? {} : toPlain(node);
-  const problem = checkTracerConfig(name, entry.configSchema, config) ?? entry.check?.(config);
-  if (problem !== undefined) throw new InvalidParamsError(problem);
+  let entry: TracerEntry<unknown> | undefined;
+  let config: unknown;
+  if (name === undefined || name === '') {
+    // no tracer: go-ethereum's struct logger, whose options are TraceConfig's own (tracerConfig unread)
+    entry = ctx.tracers.unnamed() as TracerEntry<unknown> | undefined;
+    if (entry === undefined) throw new InvalidParamsError(`tracer is required ${supported(ctx)}`);
+    config = options?.logger ?? NO_LOGGER_OPTIONS;
+  } else {
+    entry = ctx.tracers.find(name);
+    if (entry === undefined) throw new InvalidParamsError(`tracer ${JSON.stringify(name)} is not supported ${supported(ctx)}`);
+    const node = options?.tracerConfig;
+    config = node === undefined || node.t === 'null' ? {} : toPlain(node);
+    const problem = checkTracerConfig(name, entry.configSchema, config) ?? entry.check?.(config);
+    if (problem !== undefined) throw new InvalidParamsError(problem);
+  }
   let timeoutMs: number | undefined;
   if (options?.timeout !== undefined) {
     try {
@@ -48,6 +58,11 @@ export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext):
 export async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<LazyArray<unknown>> {
   if (isGenesis(ctx.chain, block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
+  if (isStepped(entry)) {
+    // each transaction rendered as it runs, the whole answer within the size limit
+    const results = await traceSteps(ctx, entry, config, timeoutMs, () => true, (steps) => ctx.chain.recordBlock(block, { steps }));
+    return lazyMap(results, ({ tx, result }) => ({ txHash: hexBytes(tx.txHash), result }));
+  }
   const recording = await recordWithin(ctx, block, timeoutMs, { state: entry.needsState === true });
   // each transaction is rendered when the answer is written, so a huge block stops at the size limit
   return lazyMap(recording.txs, (tx) => ({ txHash: hexBytes(tx.txHash), result: entry.render(tx, config, recording) }));
@@ -82,6 +97,12 @@ export async function debugTraceTransaction(
   if (location === undefined) throw new ServerError('transaction not found');
   if (isGenesis(ctx.chain, location.block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
+  if (isStepped(entry)) {
+    const only = location.index;
+    const [traced] = await traceSteps(ctx, entry, config, timeoutMs, (i) => i === only, (steps) => ctx.chain.recordBlock(location.block, { steps }));
+    if (traced === undefined) throw new Error(`run of block ${location.block.number} has no tx ${only}`);
+    return traced.result;
+  }
   const recording = await recordWithin(ctx, location.block, timeoutMs, { state: entry.needsState === true });
   const tx = recording.txs[location.index];
   if (tx === undefined) throw new Error(`recording of block ${location.block.number} has no tx ${location.index}`);

@@ -2,6 +2,7 @@
 // is shared and cached by the chain (replay/chain.ts recordBlock): a request that gives up leaves it
 // running, and a later request for the same block finds it done. go-ethereum instead stops the EVM
 // (eth/tracers/api.go traceTx: tracer.Stop(errors.New("execution timeout"))); the answer is the same.
+// A run made for one request alone (a stepped tracer's) is told to stop instead (`onDeadline`).
 import { ExecutionTimeoutError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock, RecordOptions } from '../../replay/chainView.ts';
 import type { BlockRecording } from '../../trace/types.ts';
@@ -11,18 +12,26 @@ import type { RpcContext } from '../context.ts';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The recording of `block`, or ExecutionTimeoutError once `timeoutMs` (the request's own, else the
- * server's default) has passed. A request's deadline of zero or less has passed already, as in
- * go-ethereum's context.WithTimeout; the server default 0 means no deadline.
+ * `work()`, or ExecutionTimeoutError once `timeoutMs` (the request's own, else the server's default)
+ * has passed; `onDeadline` is called then. A request's deadline of zero or less has passed already,
+ * as in go-ethereum's context.WithTimeout; the server default 0 means no deadline.
  */
-export function recordWithin(ctx: RpcContext, block: ChainBlock, timeoutMs: number | undefined, options?: RecordOptions): Promise<BlockRecording> {
+export function withinDeadline<T>(ctx: RpcContext, timeoutMs: number | undefined, work: () => Promise<T>, onDeadline?: () => void): Promise<T> {
   if (timeoutMs !== undefined && !(timeoutMs > 0)) return Promise.reject(new ExecutionTimeoutError());
   const limit = timeoutMs ?? ctx.traceTimeoutMs;
-  const recording = ctx.chain.recordBlock(block, options);
-  if (!(limit > 0) || limit > MAX_TIMER_MS) return recording;
+  const running = work();
+  if (!(limit > 0) || limit > MAX_TIMER_MS) return running;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ExecutionTimeoutError()), limit);
+    timer = setTimeout(() => {
+      onDeadline?.();
+      reject(new ExecutionTimeoutError());
+    }, limit);
   });
-  return Promise.race([recording, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([running, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** The recording of `block` under the request's deadline (withinDeadline). */
+export function recordWithin(ctx: RpcContext, block: ChainBlock, timeoutMs: number | undefined, options?: RecordOptions, onDeadline?: () => void): Promise<BlockRecording> {
+  return withinDeadline(ctx, timeoutMs, () => ctx.chain.recordBlock(block, options), onDeadline);
 }

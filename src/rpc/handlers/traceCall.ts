@@ -2,10 +2,11 @@
 // prestateTracer bytes) and trace_call / trace_callMany (reth crates/rpc/rpc/src/trace.rs, Parity
 // TraceResults). The call runs as a transaction on the state after the block, recorded by the same
 // recorder as a block replay (replay/callTrace.ts), and is rendered by the same renderers.
-import { ExecutionTimeoutError, InvalidParamsError, ResourceNotFoundError, ServerError, TransactionRejectedError } from '../../errors/rpcErrors.ts';
+import { InvalidParamsError, ResourceNotFoundError, ServerError, TransactionRejectedError } from '../../errors/rpcErrors.ts';
 import { CallRejectedError, type TracedCalls } from '../../replay/callTrace.ts';
-import type { ChainBlock } from '../../replay/chainView.ts';
+import type { ChainBlock, RecordOptions } from '../../replay/chainView.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import { isStepped } from '../../trace/tracerEntry.ts';
 import type { TxRecording } from '../../trace/types.ts';
 import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
@@ -14,22 +15,15 @@ import type { TraceCallConfig } from '../overrideParams.ts';
 import type { TraceTypeName } from '../serdeParams.ts';
 import { resolveNumberOrHash } from './blockReads.ts';
 import { chooseTracer } from './debug.ts';
+import { withinDeadline } from './record.ts';
+import { traceSteps } from './steps.ts';
 import { traceTypes } from './traceReplay.ts';
 
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** The traced calls, under a deadline (the request's, else the server's). */
-async function traceWithin(ctx: RpcContext, block: ChainBlock, request: TracedCalls, state: boolean, timeoutMs: number | undefined): Promise<TxRecording[]> {
-  if (ctx.chain.traceCalls === undefined) throw new ServerError('traced calls are not available here');
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw new ExecutionTimeoutError();
-  const limit = timeoutMs ?? ctx.traceTimeoutMs;
-  const work = ctx.chain.traceCalls(block, request, { state });
-  if (!(limit > 0) || limit > MAX_TIMER_MS) return work;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ExecutionTimeoutError()), limit);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+/** The calls' traces, under a deadline (the request's, else the server's). */
+function traceWithin(ctx: RpcContext, block: ChainBlock, request: TracedCalls, options: RecordOptions, timeoutMs: number | undefined): Promise<TxRecording[]> {
+  const traceCalls = ctx.chain.traceCalls;
+  if (traceCalls === undefined) throw new ServerError('traced calls are not available here');
+  return withinDeadline(ctx, timeoutMs, () => traceCalls(block, request, options));
 }
 
 function baseFeeOf(block: ChainBlock, overrides: BlockOverrides | undefined): bigint | undefined {
@@ -52,15 +46,19 @@ export async function debugTraceCall(
     stateOverrides: config?.stateOverrides,
     blockOverrides: config?.blockOverrides,
   };
-  let txs: TxRecording[];
   try {
-    txs = await traceWithin(ctx, block, request, entry.needsState === true, timeoutMs);
+    if (isStepped(entry)) {
+      const traceCalls = ctx.chain.traceCalls;
+      if (traceCalls === undefined) throw new ServerError('traced calls are not available here');
+      const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, () => true, (steps) => traceCalls(block, request, { steps }));
+      return traced!.result;
+    }
+    const txs = await traceWithin(ctx, block, request, { state: entry.needsState === true }, timeoutMs);
+    return entry.render(txs[0]!, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [], call: true });
   } catch (err) {
     if (err instanceof CallRejectedError) throw new ServerError(`tracing failed: ${err.message}`);
     throw err;
   }
-  const tx = txs[0]!;
-  return entry.render(tx, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [], call: true });
 }
 
 /** reth: a block that is not there is HeaderNotFound. */
@@ -79,7 +77,7 @@ async function parityCalls(ctx: RpcContext, block: ChainBlock, calls: readonly [
   const request: TracedCalls = { calls: calls.map(([args]) => callRequest(args, baseFee, undefined, ctx.chain.chainId)), stateOverrides, blockOverrides };
   let txs: TxRecording[];
   try {
-    txs = await traceWithin(ctx, block, request, types.some((t) => t.stateDiff), undefined);
+    txs = await traceWithin(ctx, block, request, { state: types.some((t) => t.stateDiff) }, undefined);
   } catch (err) {
     if (err instanceof CallRejectedError) {
       // reth RpcInvalidTransactionError: GasTooLow is -32000, InsufficientFunds -32003 without the address

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
-import type { TracerEntry } from '../tracerEntry.ts';
+import type { RecordedTracer } from '../tracerEntry.ts';
 import type { CallFrame, RecordedLog, TxRecording } from '../types.ts';
 import { gethError } from './errorStrings.ts';
 import { decodeRevertReason } from './revertReason.ts';
@@ -134,7 +134,7 @@ export function renderCallTracer(tx: TxRecording, config: CallTracerConfig): Cal
   return renderFrame(tx, 0, config, false);
 }
 
-export const callTracer: TracerEntry<CallTracerConfig> = {
+export const callTracer: RecordedTracer<CallTracerConfig> = {
   name: 'callTracer',
   configSchema,
   render: (tx, config) => renderCallTracer(tx, config),

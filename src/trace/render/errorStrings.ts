@@ -120,6 +120,16 @@ export function gethError(f: Failure): string {
 }
 
 /**
+ * go-ethereum's error on an opcode's struct log entry: the interpreter logs an opcode with its error
+ * only when it fails before running (core/vm/interpreter.go Run: stack bounds, gas, and the checks of
+ * the dynamic-gas functions); a static-context write found as LOG or TSTORE runs is the frame's alone.
+ */
+export function gethStepError(f: Failure): string | undefined {
+  if (f.kind === 'writeProtection' && !WRITE_PROTECTION_IN_GAS.has(f.opcode)) return undefined;
+  return gethError(f);
+}
+
+/**
  * The Parity-style error of reth/anvil trace_block: revm-inspectors src/tracing/utils.rs
  * `fmt_error_msg` with TraceStyle::Parity, whose fallback prints revm's `InstructionResult` name.
  */

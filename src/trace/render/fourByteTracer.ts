@@ -4,7 +4,7 @@
 // bytes of input that is not a call into a precompile. A Go map: keys sorted. Its config is ignored.
 import { Type } from '@sinclair/typebox';
 import { hexBytes } from '../../encoding/hex.ts';
-import type { TracerEntry } from '../tracerEntry.ts';
+import type { RecordedTracer } from '../tracerEntry.ts';
 import type { TxRecording } from '../types.ts';
 
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
@@ -19,7 +19,7 @@ export function renderFourByte(tx: TxRecording): Record<string, number> {
   return Object.fromEntries([...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-export const fourByteTracer: TracerEntry<unknown> = {
+export const fourByteTracer: RecordedTracer<unknown> = {
   name: '4byteTracer',
   configSchema: Type.Unknown(),
   optIn: true,

@@ -5,14 +5,14 @@
 // so this file does not import the registry that lists it).
 import { Type } from '@sinclair/typebox';
 import { checkTracerConfig } from '../configCheck.ts';
-import type { TracerEntry } from '../tracerEntry.ts';
+import type { RecordedTracer, TracerEntry } from '../tracerEntry.ts';
 
 export type MuxConfig = Record<string, unknown>;
 
 /** A part's config: none (or null) is `{}`, as eth/tracers/dir.go New gives an empty config. */
 const partConfig = (config: unknown): unknown => (config === undefined || config === null ? {} : config);
 
-export function makeMuxTracer(find: (name: string) => TracerEntry<unknown> | undefined, names: () => readonly string[]): TracerEntry<MuxConfig> {
+export function makeMuxTracer(find: (name: string) => TracerEntry<unknown> | undefined, names: () => readonly string[]): RecordedTracer<MuxConfig> {
   return {
     name: 'muxTracer',
     configSchema: Type.Record(Type.String(), Type.Unknown()),
@@ -33,7 +33,8 @@ export function makeMuxTracer(find: (name: string) => TracerEntry<unknown> | und
     },
     render(tx, config, block) {
       const out: Record<string, unknown> = {};
-      for (const name of Object.keys(config).sort()) out[name] = find(name)!.render(tx, partConfig(config[name]), block);
+      // every named tracer renders from the recording (only the unnamed struct logger watches opcodes)
+      for (const name of Object.keys(config).sort()) out[name] = (find(name) as RecordedTracer<unknown>).render(tx, partConfig(config[name]), block);
       return out;
     },
   };

@@ -1,9 +1,9 @@
 // go-ethereum's noopTracer (eth/tracers/native/noop.go), behind --all-tracers: it records nothing
 // and its result is `{}`.
 import { Type } from '@sinclair/typebox';
-import type { TracerEntry } from '../tracerEntry.ts';
+import type { RecordedTracer } from '../tracerEntry.ts';
 
-export const noopTracer: TracerEntry<unknown> = {
+export const noopTracer: RecordedTracer<unknown> = {
   name: 'noopTracer',
   configSchema: Type.Unknown(),
   optIn: true,

@@ -7,7 +7,7 @@ import { EMPTY_CODE_HASH, sameBytes } from '../bytes.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
 import { LazyObject } from '../../encoding/lazyJson.ts';
-import type { TracerEntry } from '../tracerEntry.ts';
+import type { RecordedTracer } from '../tracerEntry.ts';
 import type { StateLog, TouchedAccount, TxRecording } from '../types.ts';
 
 export const PrestateConfigSchema = Type.Object(
@@ -191,7 +191,7 @@ function jsonUint(value: bigint): unknown {
   return rawJson(value.toString());
 }
 
-export const prestateTracer: TracerEntry<PrestateConfig> = {
+export const prestateTracer: RecordedTracer<PrestateConfig> = {
   name: 'prestateTracer',
   configSchema: PrestateConfigSchema,
   // prestate.go newPrestateTracer

@@ -1,0 +1,178 @@
+// The opcode step stream (trace/types.ts OpcodeStep), part of the recorder. While a watched
+// transaction runs, the EVM looks its opcodes up in a stepping table (opcodeHooks.ts steppingTable)
+// whose gas handlers hand each opcode to the sink as it is reached, after its gas is known and before
+// it is charged: where go-ethereum's interpreter calls OnOpcode (core/vm/interpreter.go Run). Between
+// watched transactions the EVM runs from its own table and pays nothing for this.
+import type { Common } from '@ethereumjs/common';
+import type { EVM, EVMResult } from '@ethereumjs/evm';
+import type { VM } from '@ethereumjs/vm';
+import { bigIntToBytes, bytesToBigInt, createAddressFromBigInt, setLengthLeft } from '@ethereumjs/util';
+import type { Failure, StepSink } from '../trace/types.ts';
+import { maybeYield } from './cooperative.ts';
+import { gasHandlerFailure, stackOrGasFailure } from './failures.ts';
+import { type OpEntry, opcodeTable, type RunState, type SteppedGas, steppingTable, useOpcodeTable } from './opcodeHooks.ts';
+
+const SLOAD = 0x54;
+const CREATE = 0xf0;
+const CREATE2 = 0xf5;
+const CALLS = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
+const EXTCODE = new Set([0x3b, 0x3c, 0x3f]);
+/** Opcodes after which a frame is over without running off its code: STOP, RETURN, REVERT, SELFDESTRUCT. */
+const HALTS = new Set([0x00, 0xf3, 0xfd, 0xff]);
+const NO_ITEMS: readonly bigint[] = [];
+const NO_BYTES = new Uint8Array();
+const ADDRESS_MASK = (1n << 160n) - 1n;
+
+export class StepRecorder {
+  private sink: StepSink | undefined;
+  /** The EVM's own table while a stepping one stands in for it. */
+  private own: OpEntry[] | undefined;
+  private readonly stepping = new WeakMap<OpEntry[], OpEntry[]>();
+  /** Per open frame, the last opcode stepped in it (-1: none yet). */
+  private lastOps: number[] = [];
+  /** What the sink threw where the run could not be stopped at once; thrown at the next opcode. */
+  private stopped: unknown;
+  private count = 0;
+
+  /** @param currentFrame index of the running frame in the transaction's arena */
+  constructor(private readonly vm: VM, private readonly currentFrame: () => number) {}
+
+  get watching(): boolean {
+    return this.sink !== undefined;
+  }
+
+  /** The steps of the transaction about to run go to `sink`. */
+  watch(sink: StepSink): void {
+    const evm = this.vm.evm as EVM;
+    const own = opcodeTable(evm);
+    let table = this.stepping.get(own);
+    if (table === undefined) this.stepping.set(own, (table = steppingTable(own, this.gas)));
+    useOpcodeTable(evm, table);
+    this.own = own;
+    this.sink = sink;
+    this.lastOps = [];
+  }
+
+  /** Back to the EVM's own table. Returns what the sink threw that has not stopped the run yet. */
+  unwatch(): unknown {
+    if (this.own !== undefined) useOpcodeTable(this.vm.evm as EVM, this.own);
+    this.own = undefined;
+    this.sink = undefined;
+    const stopped = this.stopped;
+    this.stopped = undefined;
+    return stopped;
+  }
+
+  enter(): void {
+    if (this.sink !== undefined) this.lastOps.push(-1);
+  }
+
+  /**
+   * A frame ends. One that ran off the end of its code stops at the STOP past it, which go-ethereum
+   * steps through (Contract.GetOp gives STOP there); ethereumjs just leaves its loop.
+   */
+  exit(result: EVMResult): void {
+    if (this.sink === undefined) return;
+    const last = this.lastOps[this.lastOps.length - 1];
+    const exec = result.execResult;
+    const rs = (exec as { runState?: RunState }).runState;
+    if (last !== undefined && last >= 0 && !HALTS.has(last) && exec.exceptionError === undefined && rs !== undefined) {
+      try {
+        this.emit(rs, rs.programCounter, 0, rs.gasLeft, 0n, rs.memoryWordCount, undefined, undefined, undefined);
+      } catch (error) {
+        this.stopped ??= error;
+      }
+    }
+    this.lastOps.pop();
+  }
+
+  /** The stepping table's gas handler of every opcode (opcodeHooks.ts SteppedGas). */
+  private readonly gas: SteppedGas = async (rs, fee, common, dynamic, invalid) => {
+    if (this.stopped !== undefined) throw this.stopped;
+    if ((++this.count & 1023) === 0) await maybeYield();
+    const gasLeft = rs.gasLeft;
+    const words = rs.memoryWordCount;
+    const pc = rs.programCounter;
+    const op = rs.code[pc] ?? 0;
+    // go-ethereum: an undefined opcode has no stack bounds and no gas; it fails as it runs
+    const base = invalid ? 0n : fee;
+    const early = invalid ? undefined : stackOrGasFailure(op, rs.stack.length, base, gasLeft);
+    if (early !== undefined || dynamic === undefined) {
+      await this.report(rs, op, pc, gasLeft, base, words, early);
+      // the EVM fails on its own (a stack error as the opcode runs, the charge out of gas)
+      return dynamic === undefined ? fee : dynamic(rs, fee, common);
+    }
+    let charge: bigint;
+    try {
+      charge = await dynamic(rs, fee, common);
+    } catch (error) {
+      const failure = gasHandlerFailure(error, op, gasLeft, initCodeSize(rs, op), common as Common);
+      if (failure === undefined) throw error;
+      await this.report(rs, op, pc, gasLeft, base, words, failure);
+      throw error;
+    }
+    // go-ethereum counts the gas handed to a callee in the CALL's cost (gas_table.go gasCall: callGasTemp)
+    const cost = CALLS.has(op) ? charge + (rs.messageGasLimit ?? 0n) : charge;
+    await this.report(rs, op, pc, gasLeft, cost, words, charge > gasLeft ? { kind: 'outOfGas' } : undefined);
+    return charge;
+  };
+
+  /** Reads what the sink needs from the state, then hands it the step. */
+  private async report(rs: RunState, op: number, pc: number, gasLeft: bigint, cost: bigint, words: bigint, failure: Failure | undefined): Promise<void> {
+    const needs = this.sink!.needs;
+    let loaded: bigint | undefined;
+    let codeSize: number | undefined;
+    const state = this.vm.stateManager;
+    if (needs.slotValues && op === SLOAD && rs.stack.length >= 1) {
+      const slot = setLengthLeft(bigIntToBytes(rs.stack.peek(1)[0]!), 32);
+      loaded = bytesToBigInt(await state.getStorage(rs.env.address, slot));
+    }
+    const at = EXTCODE.has(op) ? 0 : CALLS.has(op) ? 1 : -1;
+    if (needs.codeSizes && at >= 0 && rs.stack.length > at) {
+      const word = rs.stack.peek(at + 1)[at]!;
+      codeSize = (await state.getCode(createAddressFromBigInt(word & ADDRESS_MASK))).length;
+    }
+    this.emit(rs, pc, op, gasLeft, cost, words, failure, loaded, codeSize);
+  }
+
+  private emit(
+    rs: RunState, pc: number, op: number, gas: bigint, cost: bigint, words: bigint,
+    failure: Failure | undefined, loaded: bigint | undefined, codeSize: number | undefined,
+  ): void {
+    const sink = this.sink!;
+    const needs = sink.needs;
+    if (this.lastOps.length > 0) this.lastOps[this.lastOps.length - 1] = op;
+    sink.step({
+      pc,
+      op,
+      gas,
+      cost,
+      depth: rs.env.depth,
+      frame: this.currentFrame(),
+      refund: rs.gasRefund,
+      address: rs.env.address.bytes,
+      stack: needs.stack ? rs.stack.getStack() : NO_ITEMS,
+      memory: needs.memory ? memoryOf(rs, words) : NO_BYTES,
+      returnData: needs.returnData ? rs.returnBytes : NO_BYTES,
+      loaded,
+      codeSize,
+      failure,
+    });
+  }
+}
+
+/** The frame's memory of `words` words (ethereumjs grows its buffer in blocks and extends it lazily). */
+function memoryOf(rs: RunState, words: bigint): Uint8Array {
+  const size = Number(words) * 32;
+  const store = rs.memory._store;
+  if (store.length >= size) return store.subarray(0, size);
+  const out = new Uint8Array(size);
+  out.set(store);
+  return out;
+}
+
+/** CREATE/CREATE2's initcode length (for its size-limit failure). */
+function initCodeSize(rs: RunState, op: number): bigint {
+  if ((op !== CREATE && op !== CREATE2) || rs.stack.length < 3) return 0n;
+  return rs.stack.peek(3)[2]!;
+}
