@@ -308,6 +308,20 @@ describe('options and answers', () => {
     expect(ctx.results!.get(key(large))).toBeUndefined();
   });
 
+  test('a run stopped at the size limit leaves no checkpoint open, and the chain answers as a fresh one', async () => {
+    const fresh = createContext(await loadChain(CANCUN), { log: () => {}, cacheResults: false });
+    const limited = createContext(chain, { log: () => {}, allTracers: true, cacheResults: false, maxResponse: 200_000 });
+    const prestate = (n: number) => req('debug_traceBlockByNumber', [`0x${n.toString(16)}`, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]);
+    for (let n = 2; n <= 10; n++) {
+      expect(await dispatch(req('debug_traceBlockByNumber', [`0x${n.toString(16)}`, { enableMemory: true }]), limited)).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32003,"message":"response too large"}}');
+      // ethereumjs's state manager: one checkpoint per message frame the stopped run was in, unless undone
+      expect((chain as unknown as { vm: { stateManager: { _checkpointCount: number } } }).vm.stateManager._checkpointCount).toBe(0);
+    }
+    (chain as unknown as { clearCaches(): void }).clearCaches();
+    const same = createContext(chain, { log: () => {}, cacheResults: false });
+    for (let n = 1; n <= 12; n++) expect(await dispatch(prestate(n), same)).toBe((await dispatch(prestate(n), fresh))!);
+  });
+
   test('the recorder hands each transaction its steps between its begin and end, one after another', async () => {
     const block = chain.blockByNumber(4n)!;
     const events: string[] = [];

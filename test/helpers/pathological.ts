@@ -203,3 +203,18 @@ export function loopFixture(gas = 100_000_000n): Promise<Fixture> {
 export function loadFixture(name: string, fixture: Fixture): Promise<FixtureChain> {
   return FixtureChain.load(fromBlocktraceJson(name, fixture as unknown as Record<string, unknown>));
 }
+
+/** Sets a word at 64 KiB (65 KiB of memory), then loops as LOOPER does (JUMPDEST at 7). */
+export const MEMORY_LOOPER = '0x' + '8'.repeat(40);
+const MEMORY_LOOPER_CODE = '0x' + '6001' + '62010000' + '52' + '5b' + '61c350' + '5a' + '11' + '6007' + '57' + '00';
+export const MEMORY_LOOPS = 9;
+
+/**
+ * Shanghai chain of one block: MEMORY_LOOPS transactions of 3M gas to MEMORY_LOOPER. Each loops some
+ * 136,000 times with 65 KiB of memory: a struct log with memory of about 150 kB an opcode, some
+ * 100 GB a transaction; without memory, some 60 MB a transaction.
+ */
+export function memoryLoopFixture(): Promise<Fixture> {
+  const genesis = { ...SHANGHAI, alloc: { ...ALLOC, [MEMORY_LOOPER]: { balance: '0x0', code: MEMORY_LOOPER_CODE } } } as unknown as GethGenesis;
+  return buildFixture(genesis, [Array.from({ length: MEMORY_LOOPS }, () => ({ to: MEMORY_LOOPER, gas: 3_000_000n }))]);
+}

@@ -1,0 +1,90 @@
+// A struct log is the largest answer a node gives: it is written as the opcodes run, and the run
+// stops as soon as the answer passes --max-response (go-ethereum's -32003 "response too large").
+// Measured like test/hugeResult.test.ts: the real harness in a child process whose peak RSS (VmHWM)
+// is polled, on a block of nine transactions that each loop some 136,000 times with 65 KiB of memory
+// (with memory, some 100 GB a transaction; without, some 60 MB). After the refusals the same process
+// answers normally, and a deadline stops such a run too.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MEMORY_LOOPER, MEMORY_LOOPS, memoryLoopFixture } from './helpers/pathological.ts';
+
+const ROOT = join(import.meta.dir, '..');
+const TOO_LARGE = (id: number) => `{"jsonrpc":"2.0","id":${id},"error":{"code":-32003,"message":"response too large"}}`;
+const req = (id: number, method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, method, params });
+
+/** The most a struct log request may add to the harness's peak RSS over its idle figure. */
+const ALLOWANCE_MIB = 512;
+
+let dir: string;
+let fixture: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'blocktrace-structlog-'));
+  fixture = join(dir, 'memory-loop.json');
+  writeFileSync(fixture, JSON.stringify(await memoryLoopFixture()));
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the harness (--all-tracers) on `requests`: its answer lines and its peak RSS in MiB (VmHWM polled). */
+async function harness(options: readonly string[], requests: readonly string[]): Promise<{ lines: string[]; peakMiB: number }> {
+  const proc = Bun.spawn([process.execPath, 'src/cli.ts', '--replay-file', fixture, '--no-cache', '--all-tracers', ...options, ...requests], {
+    cwd: ROOT, stdout: 'pipe', stderr: 'pipe',
+  });
+  let peakKiB = 0;
+  const poll = setInterval(() => {
+    try {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
+      if (hwm) peakKiB = Math.max(peakKiB, Number(hwm[1]));
+    } catch {
+      // the child has exited between two polls
+    }
+  }, 5);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  clearInterval(poll);
+  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+  return { lines: stdout.split('\n').slice(0, -1), peakMiB: peakKiB / 1024 };
+}
+
+describe('struct logs of a heavy block', () => {
+  test(`with and without memory: -32003, the harness within ${ALLOWANCE_MIB} MiB of its idle peak, then normal answers`, async () => {
+    const idle = await harness(['--trace-timeout', '0'], [req(1, 'eth_blockNumber', [])]);
+    expect(idle.lines).toEqual(['{"jsonrpc":"2.0","id":1,"result":"0x1"}']);
+    const heavy = await harness(['--trace-timeout', '0'], [
+      req(1, 'debug_traceBlockByNumber', ['0x1', { enableMemory: true }]),
+      req(2, 'debug_traceBlockByNumber', ['0x1', {}]),
+      req(3, 'debug_traceBlockByNumber', ['0x1', { enableMemory: true, enableReturnData: true, disableStorage: true }]),
+      req(4, 'debug_traceBlockByNumber', ['0x1', { tracer: 'callTracer' }]),
+      req(5, 'debug_traceBlockByNumber', ['0x1', { disableStack: true, limit: 2000 }]),
+    ]);
+    expect(heavy.lines.slice(0, 3)).toEqual([TOO_LARGE(1), TOO_LARGE(2), TOO_LARGE(3)]);
+    // the stopped runs left nothing behind: the same answer as a process that ran none
+    const fresh = await harness(['--trace-timeout', '0'], [req(4, 'debug_traceBlockByNumber', ['0x1', { tracer: 'callTracer' }])]);
+    expect(heavy.lines[3]).toBe(fresh.lines[0]!);
+    const calls = (JSON.parse(heavy.lines[3]!) as { result: { result: { to: string; gasUsed: string } }[] }).result;
+    expect(calls.map((c) => c.result.to)).toEqual(Array(MEMORY_LOOPS).fill(MEMORY_LOOPER));
+    const limited = (JSON.parse(heavy.lines[4]!) as { result: { result: { gas: number; structLogs: { op: string }[] } }[] }).result;
+    expect(limited.length).toBe(MEMORY_LOOPS);
+    for (const { result } of limited) {
+      expect(result.gas).toBe(Number(calls[0]!.result.gasUsed));
+      expect(result.structLogs.slice(0, 4).map((s) => s.op)).toEqual(['PUSH1', 'PUSH3', 'MSTORE', 'JUMPDEST']);
+    }
+    console.log(`struct log: idle peak RSS ${idle.peakMiB.toFixed(0)} MiB, with the refused struct logs ${heavy.peakMiB.toFixed(0)} MiB`);
+    expect(idle.peakMiB).toBeGreaterThan(0);
+    expect(heavy.peakMiB - idle.peakMiB).toBeLessThan(ALLOWANCE_MIB);
+  }, 120_000);
+
+  test('a deadline stops the run ("execution timeout"); the next request is answered', async () => {
+    const { lines } = await harness(['--max-response', '0'], [
+      req(1, 'debug_traceBlockByNumber', ['0x1', { enableMemory: true, timeout: '300ms' }]),
+      req(2, 'debug_traceTransaction', ['0x0000000000000000000000000000000000000000000000000000000000000001', {}]),
+      req(3, 'eth_blockNumber', []),
+    ]);
+    expect(lines).toEqual([
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"execution timeout"}}',
+      '{"jsonrpc":"2.0","id":2,"error":{"code":-32000,"message":"transaction not found"}}',
+      '{"jsonrpc":"2.0","id":3,"result":"0x1"}',
+    ]);
+  }, 120_000);
+});
