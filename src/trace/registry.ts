@@ -8,6 +8,7 @@ import { fourByteTracer } from './render/fourByteTracer.ts';
 import { noopTracer } from './render/noopTracer.ts';
 import { flatCallTracer } from './render/flatCallTracer.ts';
 import { makeMuxTracer } from './render/muxTracer.ts';
+import { erc7562Tracer } from './render/erc7562Tracer.ts';
 import { structLogger, type StructLogConfig } from './render/structLogger.ts';
 
 export type { TracerEntry } from './tracerEntry.ts';
@@ -16,7 +17,7 @@ export type { StructLogConfig } from './render/structLogger.ts';
 // Each renderer file exports its entry; add it here (one import, one list item).
 // muxTracer composes the others: it finds its parts here (opt-in ones included: it is opt-in itself).
 const muxTracer = makeMuxTracer((name) => byName.get(name), () => tracerNames(true));
-const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer, fourByteTracer, noopTracer, flatCallTracer, muxTracer];
+const TRACERS: readonly TracerEntry<any>[] = [callTracer, prestateTracer, fourByteTracer, noopTracer, flatCallTracer, muxTracer, erc7562Tracer];
 
 const byName = new Map<string, TracerEntry<any>>(TRACERS.map((t) => [t.name, t]));
 

@@ -32,7 +32,14 @@ export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
  * never held; what it writes ahead counts against `budget`, which stops the run once spent.
  */
 export interface SteppedTracer<Config = unknown> extends TracerBase<Config> {
+  /** The state the transactions touch is recorded too (TxRecording.state), for `end`. */
+  readonly needsState?: boolean;
   readonly steps: (config: Config, budget: TextBudget) => StepTracer;
+  /**
+   * For a tracer that can also render from a recording (muxTracer): whether `config` needs the
+   * opcodes watched. Absent: always.
+   */
+  readonly stepsFor?: (config: Config) => boolean;
 }
 
 /** One request's stepped tracer, over the transactions it is shown one after another. */
@@ -42,13 +49,16 @@ export interface StepTracer {
   begin(): void;
   /** One of its opcodes; may throw (OverBudget) to stop the run. */
   step(step: OpcodeStep): void;
-  /** The transaction ended: its result, a JSON value (RenderedJson for text written ahead). */
-  end(tx: TxRecording): unknown;
+  /**
+   * The transaction ended: its result, a JSON value (RenderedJson for text written ahead). `block` has
+   * the block's number and hash (its `txs` are not all there yet).
+   */
+  end(tx: TxRecording, block: BlockRecording): unknown;
 }
 
-export type TracerEntry<Config = unknown> = RecordedTracer<Config> | SteppedTracer<Config>;
+export type TracerEntry<Config = unknown> = RecordedTracer<Config> | SteppedTracer<Config> | (RecordedTracer<Config> & SteppedTracer<Config>);
 
-/** Whether a tracer watches opcodes (and must run with a step sink). */
-export function isStepped<Config>(entry: TracerEntry<Config>): entry is SteppedTracer<Config> {
-  return 'steps' in entry;
+/** Whether a tracer, with this config, watches opcodes (and must run with a step sink). */
+export function isStepped<Config>(entry: TracerEntry<Config>, config: Config): entry is SteppedTracer<Config> {
+  return 'steps' in entry && (entry.stepsFor?.(config) ?? true);
 }

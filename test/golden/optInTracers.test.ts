@@ -39,7 +39,7 @@ function fromCallTree(frame: Frame, counts: Record<string, number> = {}): Record
 }
 
 test('without --all-tracers the opt-in tracers are refused as before', async () => {
-  for (const tracer of ['4byteTracer', 'noopTracer']) {
+  for (const tracer of ['4byteTracer', 'noopTracer', 'erc7562Tracer']) {
     expect(await trace(tracer, false)).toBe(
       `{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"${tracer}\\" is not supported (supported: callTracer, prestateTracer)"}}`,
     );
@@ -47,7 +47,7 @@ test('without --all-tracers the opt-in tracers are refused as before', async () 
 });
 
 test('with it, an unknown tracer names every supported one', async () => {
-  expect(await trace('nope', true)).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"nope\\" is not supported (supported: 4byteTracer, callTracer, flatCallTracer, muxTracer, noopTracer, prestateTracer)"}}');
+  expect(await trace('nope', true)).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"nope\\" is not supported (supported: 4byteTracer, callTracer, erc7562Tracer, flatCallTracer, muxTracer, noopTracer, prestateTracer)"}}');
 });
 
 test('4byteTracer: the selectors of every block of the chain, as the callTracer tree counts them, keys sorted', async () => {

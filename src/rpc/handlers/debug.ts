@@ -58,9 +58,9 @@ export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext):
 export async function traceBlock(block: ChainBlock, options: TraceConfig | undefined, ctx: RpcContext): Promise<LazyArray<unknown>> {
   if (isGenesis(ctx.chain, block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
-  if (isStepped(entry)) {
+  if (isStepped(entry, config)) {
     // each transaction rendered as it runs, the whole answer within the size limit
-    const results = await traceSteps(ctx, entry, config, timeoutMs, () => true, (steps) => ctx.chain.recordBlock(block, { steps }));
+    const results = await traceSteps(ctx, entry, config, timeoutMs, block, () => true, (options) => ctx.chain.recordBlock(block, options));
     return lazyMap(results, ({ tx, result }) => ({ txHash: hexBytes(tx.txHash), result }));
   }
   const recording = await recordWithin(ctx, block, timeoutMs, { state: entry.needsState === true });
@@ -97,9 +97,9 @@ export async function debugTraceTransaction(
   if (location === undefined) throw new ServerError('transaction not found');
   if (isGenesis(ctx.chain, location.block)) throw new ServerError('genesis is not traceable');
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
-  if (isStepped(entry)) {
+  if (isStepped(entry, config)) {
     const only = location.index;
-    const [traced] = await traceSteps(ctx, entry, config, timeoutMs, (i) => i === only, (steps) => ctx.chain.recordBlock(location.block, { steps }));
+    const [traced] = await traceSteps(ctx, entry, config, timeoutMs, location.block, (i) => i === only, (options) => ctx.chain.recordBlock(location.block, options));
     if (traced === undefined) throw new Error(`run of block ${location.block.number} has no tx ${only}`);
     return traced.result;
   }

@@ -5,7 +5,8 @@
 import { OverBudget, TextBudget } from '../../encoding/boundedJson.ts';
 import { ExecutionTimeoutError, ResponseTooLargeError } from '../../errors/rpcErrors.ts';
 import type { SteppedTracer } from '../../trace/tracerEntry.ts';
-import type { StepSink, TxRecording } from '../../trace/types.ts';
+import type { RecordOptions } from '../../replay/chainView.ts';
+import type { BlockRecording, StepSink, TxRecording } from '../../trace/types.ts';
 import type { RpcContext } from '../context.ts';
 import { withinDeadline } from './record.ts';
 
@@ -16,16 +17,18 @@ export interface SteppedResult {
 }
 
 /**
- * Runs `run(sink)` (a block replay or traced calls) with `entry` watching the transactions `watches`
- * picks, under the request's deadline; their results in order.
+ * Runs `run(options)` (a block replay or traced calls, with the step sink and the state `entry` needs)
+ * with `entry` watching the transactions `watches` picks, under the request's deadline; their results
+ * in order. `block`: the block they are in (`call`: a traced call, go-ethereum's empty tracer Context).
  */
 export async function traceSteps(
   ctx: RpcContext,
   entry: SteppedTracer<unknown>,
   config: unknown,
   timeoutMs: number | undefined,
+  block: { readonly number: bigint; readonly hash: Uint8Array; readonly call?: boolean },
   watches: (txIndex: number) => boolean,
-  run: (sink: StepSink) => Promise<unknown>,
+  run: (options: RecordOptions) => Promise<unknown>,
 ): Promise<SteppedResult[]> {
   const tracer = entry.steps(config, new TextBudget(ctx.maxResponse));
   const results: SteppedResult[] = [];
@@ -39,11 +42,12 @@ export async function traceSteps(
       tracer.step(step);
     },
     end: (tx) => {
-      results.push({ tx, result: tracer.end(tx) });
+      results.push({ tx, result: tracer.end(tx, context) });
     },
   };
+  const context: BlockRecording = { number: block.number, hash: block.hash, txs: [], rewards: [], ...(block.call === true ? { call: true } : {}) };
   try {
-    await withinDeadline(ctx, timeoutMs, () => run(sink), () => {
+    await withinDeadline(ctx, timeoutMs, () => run({ steps: sink, state: entry.needsState === true }), () => {
       stop = new ExecutionTimeoutError();
     });
   } catch (err) {

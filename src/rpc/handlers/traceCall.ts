@@ -47,10 +47,11 @@ export async function debugTraceCall(
     blockOverrides: config?.blockOverrides,
   };
   try {
-    if (isStepped(entry)) {
+    if (isStepped(entry, tracerConfig)) {
       const traceCalls = ctx.chain.traceCalls;
       if (traceCalls === undefined) throw new ServerError('traced calls are not available here');
-      const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, () => true, (steps) => traceCalls(block, request, { steps }));
+      const at = { number: block.number, hash: block.hash, call: true };
+      const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, at, () => true, (options) => traceCalls(block, request, options));
       return traced!.result;
     }
     const txs = await traceWithin(ctx, block, request, { state: entry.needsState === true }, timeoutMs);

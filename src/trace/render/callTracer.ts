@@ -101,32 +101,49 @@ export function gethFrame(tx: TxRecording, i: number): GethFrame {
   };
 }
 
+/** The keys every go-ethereum call frame starts with (call.go callFrame, erc7562.go callFrameWithOpcodes). */
+export type FrameHead = Pick<CallFrameJson, 'from' | 'gas' | 'gasUsed' | 'to' | 'input' | 'output' | 'error' | 'revertReason'>;
+
+/** Frame `i`'s first keys, omitted when empty as Go's omitempty does. */
+export function frameHead(tx: TxRecording, i: number): FrameHead {
+  const frame = tx.frames[i]!;
+  const g = gethFrame(tx, i);
+  const out: FrameHead = { from: g.from, gas: g.gas, gasUsed: g.gasUsed } as FrameHead;
+  if (g.to !== undefined) out.to = g.to;
+  out.input = g.input;
+  if (g.output !== undefined) out.output = g.output;
+  if (g.error !== undefined) out.error = g.error;
+  if (frame.failure?.kind === 'reverted') {
+    const reason = decodeRevertReason(frame.output);
+    if (reason) out.revertReason = reason;
+  }
+  return out;
+}
+
+/**
+ * Frame `i`'s logs with `withLog`, none once it or an ancestor failed (`parentFailed`: call.go
+ * clearFailedLogs discards them at the transaction's end).
+ */
+export function frameLogs(frame: CallFrame, parentFailed: boolean, onlyTopCall = false): LazyArray<CallLogJson> | undefined {
+  if (parentFailed || frame.failure !== undefined || frame.logs.length === 0) return undefined;
+  return lazyMap(frame.logs, (l) => renderLog(l, onlyTopCall));
+}
+
 /**
  * Renders frame `i`. `parentFailed`: an ancestor failed, so this frame's logs were discarded
  * (call.go clearFailedLogs).
  */
 function renderFrame(tx: TxRecording, i: number, config: CallTracerConfig, parentFailed: boolean): CallFrameJson {
   const frame = tx.frames[i]!;
-  const failure = frame.failure;
-  const g = gethFrame(tx, i);
-  const out: CallFrameJson = { from: g.from, gas: g.gas, gasUsed: g.gasUsed } as CallFrameJson;
-  if (g.to !== undefined) out.to = g.to;
-  out.input = g.input;
-  if (g.output !== undefined) out.output = g.output;
-  if (g.error !== undefined) out.error = g.error;
-  if (failure?.kind === 'reverted') {
-    const reason = decodeRevertReason(frame.output);
-    if (reason) out.revertReason = reason;
-  }
+  const out: CallFrameJson = frameHead(tx, i) as CallFrameJson;
   if (!config.onlyTopCall && frame.children.length > 0) {
-    const failed = parentFailed || failure !== undefined;
+    const failed = parentFailed || frame.failure !== undefined;
     out.calls = lazyMap(frame.children, (c) => renderFrame(tx, c, config, failed));
   }
-  if (config.withLog && !parentFailed && failure === undefined && frame.logs.length > 0) {
-    out.logs = lazyMap(frame.logs, (l) => renderLog(l, config.onlyTopCall === true));
-  }
-  if (g.value !== undefined) out.value = g.value;
-  out.type = g.type;
+  const logs = config.withLog ? frameLogs(frame, parentFailed, config.onlyTopCall === true) : undefined;
+  if (logs !== undefined) out.logs = logs;
+  if (frame.kind !== 'STATICCALL') out.value = hexQuantity(frame.value);
+  out.type = frame.kind;
   return out;
 }
 

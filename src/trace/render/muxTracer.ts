@@ -2,17 +2,24 @@
 // execution. Its config is an object of tracer name → that tracer's config; its result an object of
 // tracer name → that tracer's result, keys sorted (mux.go GetResult marshals a Go map). Each part is
 // checked and rendered by its own registry entry, found through `find` (the registry hands it in,
-// so this file does not import the registry that lists it).
+// so this file does not import the registry that lists it). With a part that watches opcodes
+// (erc7562Tracer) the mux watches them too, handing each step to those parts.
 import { Type } from '@sinclair/typebox';
 import { checkTracerConfig } from '../configCheck.ts';
-import type { RecordedTracer, TracerEntry } from '../tracerEntry.ts';
+import type { TextBudget } from '../../encoding/boundedJson.ts';
+import { isStepped, type RecordedTracer, type SteppedTracer, type StepTracer, type TracerEntry } from '../tracerEntry.ts';
+import type { StepNeeds } from '../types.ts';
 
 export type MuxConfig = Record<string, unknown>;
 
 /** A part's config: none (or null) is `{}`, as eth/tracers/dir.go New gives an empty config. */
 const partConfig = (config: unknown): unknown => (config === undefined || config === null ? {} : config);
 
-export function makeMuxTracer(find: (name: string) => TracerEntry<unknown> | undefined, names: () => readonly string[]): RecordedTracer<MuxConfig> {
+export function makeMuxTracer(
+  find: (name: string) => TracerEntry<unknown> | undefined,
+  names: () => readonly string[],
+): RecordedTracer<MuxConfig> & SteppedTracer<MuxConfig> {
+  const parts = (config: MuxConfig) => Object.keys(config).sort().map((name) => ({ name, entry: find(name)!, config: partConfig(config[name]) }));
   return {
     name: 'muxTracer',
     configSchema: Type.Record(Type.String(), Type.Unknown()),
@@ -31,10 +38,35 @@ export function makeMuxTracer(find: (name: string) => TracerEntry<unknown> | und
       }
       return undefined;
     },
+    // no part watches opcodes (stepsFor is false): each renders from the recording
     render(tx, config, block) {
       const out: Record<string, unknown> = {};
-      // every named tracer renders from the recording (only the unnamed struct logger watches opcodes)
-      for (const name of Object.keys(config).sort()) out[name] = (find(name) as RecordedTracer<unknown>).render(tx, partConfig(config[name]), block);
+      for (const part of parts(config)) out[part.name] = (part.entry as RecordedTracer<unknown>).render(tx, part.config, block);
+      return out;
+    },
+    stepsFor: (config) => parts(config).some((part) => isStepped(part.entry, part.config)),
+    steps: (config, budget) => muxSteps(parts(config), budget),
+  };
+}
+
+/** The mux over a run whose opcodes are watched: the watching parts get the steps, the others render from the recording. */
+function muxSteps(parts: readonly { name: string; entry: TracerEntry<unknown>; config: unknown }[], budget: TextBudget): StepTracer {
+  const each = parts.map((part) => ({ ...part, steps: isStepped(part.entry, part.config) ? part.entry.steps(part.config, budget) : undefined }));
+  const watching = each.flatMap((part) => (part.steps === undefined ? [] : [part.steps]));
+  const needs: StepNeeds = {
+    stack: watching.some((t) => t.needs.stack),
+    memory: watching.some((t) => t.needs.memory),
+    returnData: watching.some((t) => t.needs.returnData),
+    slotValues: watching.some((t) => t.needs.slotValues),
+    codeSizes: watching.some((t) => t.needs.codeSizes),
+  };
+  return {
+    needs,
+    begin: () => watching.forEach((t) => t.begin()),
+    step: (step) => watching.forEach((t) => t.step(step)),
+    end(tx, block) {
+      const out: Record<string, unknown> = {};
+      for (const part of each) out[part.name] = part.steps !== undefined ? part.steps.end(tx, block) : (part.entry as RecordedTracer<unknown>).render(tx, part.config, block);
       return out;
     },
   };
