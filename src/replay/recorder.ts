@@ -5,6 +5,8 @@
 // Message events give frames; a few opcode handlers are wrapped (never changing what they do) for
 // what messages do not tell: the exact call kind, calls that fail before they start, SELFDESTRUCT
 // frames, log positions, and the accounts and slots touched (go-ethereum prestate.go OnOpcode).
+// With a step sink (a tracer that watches every opcode), the transactions it watches also hand it
+// each opcode as it is reached (stepRecorder.ts).
 import type { EVM, EVMResult, Message } from '@ethereumjs/evm';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
