@@ -121,9 +121,10 @@ export function yieldOnJumps(evm: EVM): void {
 /**
  * Runs in place of every opcode's gas computation in a stepping table: called as the interpreter
  * reaches the opcode, before its gas is charged; `dynamic` is the opcode's own gas handler (absent for
- * static-gas opcodes), to be called at most once, and the result is the gas to charge (static included).
+ * static-gas opcodes), to be called at most once, and the result is the gas to charge (static included):
+ * a promise only when there is asynchronous work (the interpreter then awaits the step).
  */
-export type SteppedGas = (rs: RunState, fee: bigint, common: unknown, dynamic: GasHandler | undefined, invalid: boolean) => Promise<bigint>;
+export type SteppedGas = (rs: RunState, fee: bigint, common: unknown, dynamic: GasHandler | undefined, invalid: boolean) => Promise<bigint> | bigint;
 export type { GasHandler };
 
 /**

@@ -10,7 +10,7 @@ import { bigIntToBytes, bytesToBigInt, createAddressFromBigInt, setLengthLeft } 
 import type { Failure, StepSink } from '../trace/types.ts';
 import { maybeYield } from './cooperative.ts';
 import { gasHandlerFailure, stackOrGasFailure } from './failures.ts';
-import { type OpEntry, opcodeTable, type RunState, type SteppedGas, steppingTable, useOpcodeTable } from './opcodeHooks.ts';
+import { type GasHandler, type OpEntry, opcodeTable, type RunState, type SteppedGas, steppingTable, useOpcodeTable } from './opcodeHooks.ts';
 
 const SLOAD = 0x54;
 const CREATE = 0xf0;
@@ -86,53 +86,69 @@ export class StepRecorder {
     this.lastOps.pop();
   }
 
-  /** The stepping table's gas handler of every opcode (opcodeHooks.ts SteppedGas). */
-  private readonly gas: SteppedGas = async (rs, fee, common, dynamic, invalid) => {
+  /**
+   * The stepping table's gas handler of every opcode (opcodeHooks.ts SteppedGas). Synchronous unless
+   * the opcode's own gas handler, a state read for the sink or a turn of the event loop is not.
+   */
+  private readonly gas: SteppedGas = (rs, fee, common, dynamic, invalid) => {
     if (this.stopped !== undefined) throw this.stopped;
-    if ((++this.count & 1023) === 0) await maybeYield();
-    const gasLeft = rs.gasLeft;
-    const words = rs.memoryWordCount;
-    const pc = rs.programCounter;
-    const op = rs.code[pc] ?? 0;
-    // go-ethereum: an undefined opcode has no stack bounds and no gas; it fails as it runs
-    const base = invalid ? 0n : fee;
-    const early = invalid ? undefined : stackOrGasFailure(op, rs.stack.length, base, gasLeft);
-    if (early !== undefined || dynamic === undefined) {
-      await this.report(rs, op, pc, gasLeft, base, words, early);
-      // the EVM fails on its own (a stack error as the opcode runs, the charge out of gas)
-      return dynamic === undefined ? fee : dynamic(rs, fee, common);
-    }
-    let charge: bigint;
-    try {
-      charge = await dynamic(rs, fee, common);
-    } catch (error) {
-      const failure = gasHandlerFailure(error, op, gasLeft, initCodeSize(rs, op), common as Common);
-      if (failure === undefined) throw error;
-      await this.report(rs, op, pc, gasLeft, base, words, failure);
-      throw error;
-    }
-    // go-ethereum counts the gas handed to a callee in the CALL's cost (gas_table.go gasCall: callGasTemp)
-    const cost = CALLS.has(op) ? charge + (rs.messageGasLimit ?? 0n) : charge;
-    await this.report(rs, op, pc, gasLeft, cost, words, charge > gasLeft ? { kind: 'outOfGas' } : undefined);
-    return charge;
+    const turn = (++this.count & 1023) === 0 ? maybeYield() : undefined;
+    if (turn !== undefined) return turn.then(() => this.measure(rs, fee, common, dynamic, invalid));
+    return this.measure(rs, fee, common, dynamic, invalid);
   };
 
-  /** Reads what the sink needs from the state, then hands it the step. */
-  private async report(rs: RunState, op: number, pc: number, gasLeft: bigint, cost: bigint, words: bigint, failure: Failure | undefined): Promise<void> {
+  private measure(rs: RunState, fee: bigint, common: unknown, dynamic: GasHandler | undefined, invalid: boolean): Promise<bigint> | bigint {
+    const at: Reached = { rs, op: rs.code[rs.programCounter] ?? 0, pc: rs.programCounter, gasLeft: rs.gasLeft, words: rs.memoryWordCount };
+    // go-ethereum: an undefined opcode has no stack bounds and no gas; it fails as it runs
+    const base = invalid ? 0n : fee;
+    const early = invalid ? undefined : stackOrGasFailure(at.op, rs.stack.length, base, at.gasLeft);
+    if (early !== undefined || dynamic === undefined) {
+      // the EVM then fails on its own (a stack error as the opcode runs, the charge out of gas)
+      const charge = (): Promise<bigint> | bigint => (dynamic === undefined ? fee : dynamic(rs, fee, common));
+      return after(this.report(at, base, early), charge);
+    }
+    let charged: Promise<bigint> | bigint;
+    try {
+      charged = dynamic(rs, fee, common);
+    } catch (error) {
+      return this.refused(at, base, common, error);
+    }
+    if (charged instanceof Promise) return charged.then((gas) => this.charged(at, gas), (error: unknown) => this.refused(at, base, common, error));
+    return this.charged(at, charged);
+  }
+
+  /** The opcode's gas is known: go-ethereum counts the gas handed to a callee in a CALL's cost (gas_table.go gasCall: callGasTemp). */
+  private charged(at: Reached, charge: bigint): Promise<bigint> | bigint {
+    const cost = CALLS.has(at.op) ? charge + (at.rs.messageGasLimit ?? 0n) : charge;
+    return after(this.report(at, cost, charge > at.gasLeft ? { kind: 'outOfGas' } : undefined), () => charge);
+  }
+
+  /** The opcode's gas handler threw: a failure before it runs, or not the EVM's (rethrown untouched). */
+  private refused(at: Reached, base: bigint, common: unknown, error: unknown): Promise<never> {
+    const failure = gasHandlerFailure(error, at.op, at.gasLeft, initCodeSize(at.rs, at.op), common as Common);
+    if (failure === undefined) throw error;
+    return Promise.resolve(this.report(at, base, failure)).then(() => {
+      throw error;
+    });
+  }
+
+  /** Hands the sink the step, after reading what it needs from the state (the only asynchronous part). */
+  private report(at: Reached, cost: bigint, failure: Failure | undefined): Promise<void> | undefined {
+    const { rs, op } = at;
     const needs = this.sink!.needs;
-    let loaded: bigint | undefined;
-    let codeSize: number | undefined;
     const state = this.vm.stateManager;
-    if (needs.slotValues && op === SLOAD && rs.stack.length >= 1) {
-      const slot = setLengthLeft(bigIntToBytes(rs.stack.peek(1)[0]!), 32);
-      loaded = bytesToBigInt(await state.getStorage(rs.env.address, slot));
+    const target = EXTCODE.has(op) ? 0 : CALLS.has(op) ? 1 : -1;
+    const loads = needs.slotValues && op === SLOAD && rs.stack.length >= 1;
+    const sizes = needs.codeSizes && target >= 0 && rs.stack.length > target;
+    if (!loads && !sizes) {
+      this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, undefined, undefined);
+      return undefined;
     }
-    const at = EXTCODE.has(op) ? 0 : CALLS.has(op) ? 1 : -1;
-    if (needs.codeSizes && at >= 0 && rs.stack.length > at) {
-      const word = rs.stack.peek(at + 1)[at]!;
-      codeSize = (await state.getCode(createAddressFromBigInt(word & ADDRESS_MASK))).length;
-    }
-    this.emit(rs, pc, op, gasLeft, cost, words, failure, loaded, codeSize);
+    return (async () => {
+      const loaded = loads ? bytesToBigInt(await state.getStorage(rs.env.address, setLengthLeft(bigIntToBytes(rs.stack.peek(1)[0]!), 32))) : undefined;
+      const codeSize = sizes ? (await state.getCode(createAddressFromBigInt(rs.stack.peek(target + 1)[target]! & ADDRESS_MASK))).length : undefined;
+      this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, loaded, codeSize);
+    })();
   }
 
   private emit(
@@ -159,6 +175,21 @@ export class StepRecorder {
       failure,
     });
   }
+}
+
+/** An opcode as the interpreter reached it, before its gas was charged. */
+interface Reached {
+  readonly rs: RunState;
+  readonly op: number;
+  readonly pc: number;
+  readonly gasLeft: bigint;
+  /** Memory size in words before the opcode (its gas handler raises the count). */
+  readonly words: bigint;
+}
+
+/** `next()` once `pending` (if any) is done. */
+function after<T>(pending: Promise<void> | undefined, next: () => Promise<T> | T): Promise<T> | T {
+  return pending === undefined ? next() : pending.then(next);
 }
 
 /** The frame's memory of `words` words (ethereumjs grows its buffer in blocks and extends it lazily). */

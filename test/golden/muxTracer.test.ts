@@ -55,7 +55,7 @@ test('no parts: {} for each transaction', async () => {
 
 test('a part that is not a tracer, or whose config is wrong, is refused before anything runs', async () => {
   expect(await ask('debug_traceBlockByNumber', ['0xa', { tracer: 'muxTracer', tracerConfig: { callTracer: {}, nope: {} } }])).toBe(
-    '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"nope\\" is not supported (supported: 4byteTracer, callTracer, flatCallTracer, muxTracer, noopTracer, prestateTracer)"}}',
+    '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"nope\\" is not supported (supported: 4byteTracer, callTracer, erc7562Tracer, flatCallTracer, muxTracer, noopTracer, prestateTracer)"}}',
   );
   expect(await ask('debug_traceBlockByNumber', ['0xa', { tracer: 'muxTracer', tracerConfig: { callTracer: { onlyTopCall: 'yes' } } }])).toBe(
     '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"invalid tracerConfig for callTracer: onlyTopCall: Expected boolean"}}',

@@ -292,7 +292,7 @@ describe('options and answers', () => {
     const ctx = createContext(chain, { log: () => {}, allTracers: true });
     expect(await dispatch(req('debug_traceBlockByNumber', ['0x1', { tracer: '' }]), ctx)).toBe((await dispatch(req('debug_traceBlockByNumber', ['0x1']), ctx))!);
     expect(await dispatch(req('debug_traceBlockByNumber', ['0x1', { tracer: 'structLogger' }]), ctx)).toBe(
-      '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"structLogger\\" is not supported (supported: 4byteTracer, callTracer, erc7562Tracer, noopTracer, prestateTracer)"}}',
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"structLogger\\" is not supported (supported: 4byteTracer, callTracer, erc7562Tracer, flatCallTracer, muxTracer, noopTracer, prestateTracer)"}}',
     );
   });
 
