@@ -7,6 +7,7 @@
 //   methods, a header for erigon_getHeaderByNumber, Erigon's internal operations and its creation
 //   and self-destruct entries in ots_traceTransaction.
 import { describe, expect, test } from 'bun:test';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readGolden } from '../../src/golden/layouts.ts';
 import { checkExchange } from '../../src/golden/run.ts';
@@ -24,34 +25,40 @@ const context = (fixture: string): Promise<RpcContext> => {
   return contexts.get(fixture)!;
 };
 
+/** The recorded folders of a chain: `ots` (and on cancun-devnet `params`, malformed parameters), each with its `-anvil-differs`. */
+const folders = (chain: string): string[] => readdirSync(join(GOLDEN, 'anvil-ots', chain)).filter((f) => !f.includes('.') && !f.endsWith('-anvil-differs'));
+
 for (const chain of ['cancun-devnet', 'prague-devnet']) {
   const fixture = join(GOLDEN, 'fixtures', chain, 'fixture.json');
-  const same = readGolden(join(GOLDEN, 'anvil-ots', chain, 'ots')).exchanges;
-  const differs = readGolden(join(GOLDEN, 'anvil-ots', chain, 'ots-anvil-differs')).exchanges;
+  const records = new AnvilRecords(GOLDEN, chain);
+  const read = (folder: string) => (existsSync(join(GOLDEN, 'anvil-ots', chain, folder)) ? readGolden(join(GOLDEN, 'anvil-ots', chain, folder)).exchanges : []);
 
-  describe(`anvil ${chain}: Otterscan API (bytes)`, () => {
-    test('recorded: every method, 50 and more requests', () => {
-      const methods = new Set([...same, ...differs].map((e) => (JSON.parse(e.request) as { method: string }).method));
-      expect([...methods].sort()).toEqual([
-        'erigon_getHeaderByNumber', 'ots_getApiLevel', 'ots_getBlockDetails', 'ots_getBlockDetailsByHash', 'ots_getBlockTransactions',
-        'ots_getContractCreator', 'ots_getInternalOperations', 'ots_getTransactionBySenderAndNonce', 'ots_getTransactionError',
-        'ots_hasCode', 'ots_searchTransactionsAfter', 'ots_searchTransactionsBefore', 'ots_traceTransaction',
-      ]);
-      expect(same.length + differs.length).toBeGreaterThan(50);
+  test(`anvil ${chain}: every Otterscan method recorded, 50 and more requests`, () => {
+    const all = folders(chain).flatMap((f) => [...read(f), ...read(`${f}-anvil-differs`)]);
+    const methods = new Set(all.map((e) => (JSON.parse(e.request) as { method: string }).method));
+    expect([...methods].sort()).toEqual([
+      'erigon_getHeaderByNumber', 'ots_getApiLevel', 'ots_getBlockDetails', 'ots_getBlockDetailsByHash', 'ots_getBlockTransactions',
+      'ots_getContractCreator', 'ots_getInternalOperations', 'ots_getTransactionBySenderAndNonce', 'ots_getTransactionError',
+      'ots_hasCode', 'ots_searchTransactionsAfter', 'ots_searchTransactionsBefore', 'ots_traceTransaction',
+    ]);
+    expect(all.length).toBeGreaterThan(50);
+  });
+
+  for (const folder of folders(chain)) {
+    describe(`anvil ${chain} ${folder}: Otterscan API (bytes)`, () => {
+      for (const exchange of read(folder)) {
+        test(exchange.name, async () => expect(await checkExchange(await context(fixture), exchange, 'bytes')).toBeUndefined(), SLOW);
+      }
     });
-    for (const exchange of same) {
-      test(exchange.name, async () => expect(await checkExchange(await context(fixture), exchange, 'bytes')).toBeUndefined(), SLOW);
-    }
-  });
 
-  describe(`anvil ${chain}: Otterscan API, anvil's bytes with the documented difference applied`, () => {
-    const records = new AnvilRecords(GOLDEN, chain);
-    for (const exchange of differs) {
-      test(exchange.name, async () => {
-        const expected = withDifferences(records, exchange.request, exchange.response ?? '');
-        expect(expected).not.toBe(exchange.response);
-        expect(await dispatch(exchange.request, await context(fixture))).toBe(expected);
-      }, SLOW);
-    }
-  });
+    describe(`anvil ${chain} ${folder}: Otterscan API, anvil's bytes with the documented difference applied`, () => {
+      for (const exchange of read(`${folder}-anvil-differs`)) {
+        test(exchange.name, async () => {
+          const expected = withDifferences(records, exchange.request, exchange.response ?? '');
+          expect(expected).not.toBe(exchange.response);
+          expect(await dispatch(exchange.request, await context(fixture))).toBe(expected);
+        }, SLOW);
+      }
+    });
+  }
 }

@@ -147,6 +147,8 @@ export function withDifferences(records: AnvilRecords, request: string, response
   const answer = JSON.parse(response) as { result?: unknown };
   const result = answer.result;
   if (result === undefined || result === null) return response;
+  // a hash as anvil reads it: 0x optional, any case
+  const hash = Array.isArray(params) && typeof params[0] === 'string' ? `0x${params[0].replace(/^0x/, '').toLowerCase()}` : '';
   let changed: unknown = result;
   switch (method) {
     case 'erigon_getHeaderByNumber': {
@@ -172,11 +174,11 @@ export function withDifferences(records: AnvilRecords, request: string, response
       break;
     }
     case 'ots_getInternalOperations':
-      changed = records.internalOperations(params[0] as string);
+      changed = records.internalOperations(hash);
       break;
     case 'ots_traceTransaction':
       // an unknown transaction has no entries either way
-      if (records.knows(params[0] as string)) changed = records.traceEntries(params[0] as string, result as Json[]);
+      if (records.knows(hash)) changed = records.traceEntries(hash, result as Json[]);
       break;
   }
   return JSON.stringify({ ...answer, result: changed });

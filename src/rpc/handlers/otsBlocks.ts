@@ -63,12 +63,18 @@ function withSelector(tx: Json): Json {
   return tx;
 }
 
-/** Page `page` of `pageSize` transactions, counted from the block's first (anvil's paging). */
+const U64 = (1n << 64n) - 1n;
+
+/**
+ * Page `page` of `pageSize` transactions, counted from the block's first (anvil's paging:
+ * `skip(page * page_size).take(page_size)`, the product wrapping in 64 bits as anvil's release
+ * build computes it).
+ */
 export function otsGetBlockTransactions([number, page, pageSize]: [bigint, bigint, bigint], ctx: RpcContext): Json {
   const block = ctx.chain.blockByNumber(number);
   if (block === undefined) throw notFound();
   const count = block.block.transactions.length;
-  const start = page * pageSize;
+  const start = (page * pageSize) & U64;
   const end = start + pageSize;
   const first = start >= BigInt(count) ? count : Number(start);
   const last = end >= BigInt(count) ? count : Number(end);
