@@ -30,6 +30,8 @@ const KIND_OF: Record<number, CallKind> = {
   [CALL]: 'CALL', [CALLCODE]: 'CALLCODE', [DELEGATECALL]: 'DELEGATECALL', [STATICCALL]: 'STATICCALL',
   [CREATE]: 'CREATE', [CREATE2]: 'CREATE2',
 };
+/** The opcodes the recorder sees only to record the state they read (prestateTracer's StateLog). */
+const STATE_READS: ReadonlySet<number> = new Set([SLOAD, SSTORE, BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH]);
 /** The opcodes whose handlers the recorder sees. */
 const HOOKED = [
   CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, SLOAD, SSTORE,
@@ -67,6 +69,7 @@ export class Recorder {
     const evm = vm.evm as EVM;
     hookOpcodes(evm, HOOKED, {
       recording: () => this.tx !== undefined,
+      wants: (code) => this.withState || !STATE_READS.has(code),
       onOpcode: (code, rs, common, original) => this.onOpcode(code, rs, common, original),
       onSstoreGasFailure: (gasLeft) => {
         this.sstoreGasLeft = gasLeft;
