@@ -53,10 +53,6 @@ export class ChainIndex {
     return (this.loaded ??= this.read());
   }
 
-  get firstBlock(): bigint {
-    return this.data.firstBlock;
-  }
-
   /** Ids of the transactions that touched `address` (lowercase 0x hex), ascending. */
   postings(address: string): Uint32Array {
     return this.data.postings.get(address) ?? EMPTY;
