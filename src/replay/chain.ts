@@ -318,7 +318,11 @@ async function recordedRun(vm: VM, recorder: Recorder, block: Block, options: Pa
   try {
     result = await runBlock(vm, options);
   } catch (error) {
-    recorder.finish();
+    try {
+      recorder.finish();
+    } catch {
+      // the run's own error says more than what the recorder saw of it
+    }
     throw error;
   }
   return { result, recorded: recorder.finish() };
