@@ -26,7 +26,8 @@ function blocksOf(fixture: GeneratedFixture): { timestamp: number; raw: string[]
   });
 }
 
-export async function anvilOnGenerated(path: string, cwd: string): Promise<{ txs: number; totalMs: number }> {
+/** Mines the generated chain into a fresh anvil; `then` may ask it more before it is stopped. */
+export async function anvilOnGenerated<T = undefined>(path: string, cwd: string, then?: (url: string) => Promise<T>): Promise<{ txs: number; totalMs: number; then: T | undefined }> {
   const fixture = JSON.parse(readFileSync(path, 'utf8')) as GeneratedFixture;
   const dir = mkdtempSync(join(tmpdir(), 'blocktrace-bench-anvil-'));
   const genesis = join(dir, 'genesis.json');
@@ -52,7 +53,7 @@ export async function anvilOnGenerated(path: string, cwd: string): Promise<{ txs
     const head = await call<{ transactions: string[] }>(url, 'eth_getBlockByNumber', ['latest', false]);
     const last = blocks[blocks.length - 1]!;
     if (head.transactions.length !== last.raw.length) throw new Error(`anvil mined ${head.transactions.length} transactions in its last block, the fixture has ${last.raw.length}`);
-    return { txs, totalMs };
+    return { txs, totalMs, then: then === undefined ? undefined : await then(url) };
   } finally {
     await child.stop();
     rmSync(dir, { recursive: true, force: true });

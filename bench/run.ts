@@ -18,6 +18,7 @@ import { stateReadRows } from './stateReads.ts';
 import { decodeSnapshot } from '../src/cache/snapshot.ts';
 import { loadFixtureFile } from './generate.ts';
 import { anvilOnGenerated } from './generated.ts';
+import { measureOtsSearch, type OtsSearch, otterscanRows } from './otterscan.ts';
 import type { UiReport } from './ui.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
@@ -225,7 +226,15 @@ async function main(): Promise<void> {
   const generatedPath = await loadFixtureFile(join(tmpdir(), 'blocktrace-bench', `generated-${GENERATED_TXS}-v1.json`), GENERATED_TXS, 200);
   log(`generated fixture ${generatedPath}: start-up, and anvil on the same chain`);
   const generated = await cacheStarts(generatedPath);
-  const anvilGenerated = await anvilOnGenerated(generatedPath, ROOT);
+  log('the Otterscan address search on the generated fixture');
+  const otsServer = await startBlocktrace(SOURCE, generatedPath, ROOT, 'blocktrace-generated');
+  let otsSearch: OtsSearch;
+  try {
+    otsSearch = await measureOtsSearch(otsServer.url, opts.runs);
+  } finally {
+    await otsServer.child.stop();
+  }
+  const anvilGenerated = await anvilOnGenerated(generatedPath, ROOT, (url) => measureOtsSearch(url, opts.runs));
   if (binary === null) log(`${rel(BINARY)} absent: binary start-up skipped (npm run build makes it)`);
 
   const heavyIndex = fixture.blocks.findIndex((b) => BigInt(b.number) === BigInt(HEAVY_BLOCK));
@@ -261,6 +270,7 @@ async function main(): Promise<void> {
   rows.push(row(`snapshot file of cancun-devnet (${starts.stateEntries} state entries)`, 'KB', starts.snapshotBytes / 1000, null, null));
   rows.push(row(`first start of a generated ${GENERATED_TXS.toLocaleString('en')}-transaction fixture → first answer (${how}; anvil: send + mine over HTTP)`, 'tx/s', GENERATED_TXS / (generated.firstMs / 1000), anvilGenerated.txs / (anvilGenerated.totalMs / 1000), { op: '>=', value: 1500 }));
   rows.push(row(`second start of the generated fixture, from its snapshot → first answer (${how})`, 'ms', generated.secondMs, null, { op: '<=', value: 300 }));
+  rows.push(...otterscanRows(otsSearch, anvilGenerated.then, opts.runs));
   rows.push(row(`snapshot file of the generated fixture / its state database (${(generated.stateBytes / 1e6).toFixed(1)} MB, ${generated.stateEntries} entries)`, '×', generated.snapshotBytes / generated.stateBytes, null, { op: '<=', value: 2 }));
   rows.push(row(`show of block ${HEAVY_BLOCK} (${ui.showLines} lines), after the load`, 'ms', ui.showMs, null, { op: '<', value: 1000 }));
   rows.push(row(`viewer: click on block ${HEAVY_BLOCK} in the block list → its ${heavyTxs} transactions shown (headless Chromium)`, 'ms', ui.blockPageMs ?? null, null, { op: '<', value: 500 }, ui.blockPageMs === undefined ? 'chromium absent' : undefined));

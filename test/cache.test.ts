@@ -30,8 +30,8 @@ async function snapshotOf(fixture: string): Promise<Snapshot> {
 }
 
 const CASES: [string, string, string[]][] = [
-  ['cancun-devnet', join(GOLDEN, 'fixtures/cancun-devnet/fixture.json'), ['anvil/cancun-devnet', 'anvil-trace/cancun-devnet/replay', 'anvil-eth/cancun-devnet/state', 'anvil-eth/cancun-devnet/call']],
-  ['prague-devnet', join(GOLDEN, 'fixtures/prague-devnet/fixture.json'), ['anvil/prague-devnet', 'anvil-trace/prague-devnet/replay', 'anvil-eth/prague-devnet/reads']],
+  ['cancun-devnet', join(GOLDEN, 'fixtures/cancun-devnet/fixture.json'), ['anvil/cancun-devnet', 'anvil-trace/cancun-devnet/replay', 'anvil-eth/cancun-devnet/state', 'anvil-eth/cancun-devnet/call', 'anvil-ots/cancun-devnet/ots']],
+  ['prague-devnet', join(GOLDEN, 'fixtures/prague-devnet/fixture.json'), ['anvil/prague-devnet', 'anvil-trace/prague-devnet/replay', 'anvil-eth/prague-devnet/reads', 'anvil-ots/prague-devnet/ots']],
   ['execution-apis chain', join(GOLDEN, 'execution-apis/tests'), ['execution-apis/tests']],
 ];
 
@@ -51,10 +51,14 @@ describe('a chain loaded from its snapshot answers the goldens with the same byt
         for (const r of replayed) logs += r.logs.length;
       });
       expect(logs).toBeGreaterThan(0);
+      // the chain index (the Otterscan searches) is the replay's own, read back
+      expect(snapshot.index.data).toEqual(made.index.data);
+      expect(made.index.data.postings.size).toBeGreaterThan(0);
       const warnings: string[] = [];
       let saved = false;
       const chain = await FixtureChain.load(readFixture(fixture), undefined, { snapshot, save: () => void (saved = true), warn: (l) => warnings.push(l) });
       expect({ warnings, saved }).toEqual({ warnings: [], saved: false });
+      expect(chain.chainIndex).toBe(snapshot.index);
       const ctx = createContext(chain, { log: () => {} });
       let checked = 0;
       for (const dir of goldens) {

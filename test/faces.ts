@@ -25,6 +25,11 @@ export const BODIES: readonly string[] = [
   '{"jsonrpc":"2.0","id":1,',
   '[]',
   `[${r('eth_blockNumber', [], 1)},${r('trace_block', [1], 2)}]`,
+  // the Otterscan API: a page of an address's history, a block's transactions, anvil's parameter texts
+  r('ots_searchTransactionsBefore', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 0, 2]),
+  r('ots_getBlockTransactions', [2, 0, 3]),
+  r('ots_getTransactionBySenderAndNonce', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', -1]),
+  r('ots_getBlockDetails', 5),
 ];
 
 export async function runHarness(args: readonly string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {

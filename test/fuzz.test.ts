@@ -27,6 +27,8 @@ const logged: string[] = [];
 const before: string[] = [];
 let block1Tx = '';
 let block1Hash = '';
+/** A sender of the fixture chain (the anvil corpus's first dev account). */
+const SENDER = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266';
 
 beforeAll(async () => {
   ctx = createContext(await loadChain(PRAGUE), { log: (line) => logged.push(line) });
@@ -103,6 +105,13 @@ const realRequest = fc.oneof(
   fc.constantFrom('0x1', 'latest').map((b) => ({ method: 'eth_getBlockByNumber', params: [b, false] as unknown[] })),
   fc.constant(0).map(() => ({ method: 'eth_getTransactionReceipt', params: [block1Tx] as unknown[] })),
   fc.constantFrom('eth_chainId', 'eth_blockNumber', 'net_version', 'web3_clientVersion').map((method) => ({ method, params: [] as unknown[] })),
+  // the Otterscan API, read as anvil reads it
+  fc.constantFrom(0, 2, 7, 1000).map((b) => ({ method: 'ots_searchTransactionsBefore', params: [SENDER, b, 2] as unknown[] })),
+  fc.constantFrom(0, 2, 7).map((b) => ({ method: 'ots_searchTransactionsAfter', params: [SENDER, b, 3] as unknown[] })),
+  fc.constantFrom(0, 1, 5, 1000).map((b) => ({ method: 'ots_getBlockTransactions', params: [b, 0, 3] as unknown[] })),
+  fc.constant(0).map(() => ({ method: 'ots_traceTransaction', params: [block1Tx] as unknown[] })),
+  fc.constantFrom(0, 3, 1_000_000).map((n) => ({ method: 'ots_getTransactionBySenderAndNonce', params: [SENDER, n] as unknown[] })),
+  fc.constantFrom(1, 'latest', 1000).map((b) => ({ method: 'ots_getBlockDetails', params: [b] as unknown[] })),
 );
 
 /** Any JSON value, including deep, long and huge ones. */
@@ -184,6 +193,10 @@ const WRONG_KINDS: Record<string, readonly fc.Arbitrary<unknown>[]> = {
   hash: [fc.integer(), fc.boolean(), fc.constant({}), fc.constant([]), fc.string({ maxLength: 63 })],
   options: [fc.integer(), fc.boolean(), fc.string(), fc.array(fc.integer())],
   bool: [fc.integer(), fc.string(), fc.constant({}), fc.constant([])],
+  // anvil's EthRequest (rpc/anvilParams.ts)
+  uint: [fc.boolean(), fc.constant(null), fc.constant({}), fc.constant([]), fc.string(), fc.integer({ max: -1 }), fc.double({ min: 0.5, max: 1e6, noNaN: true }).filter((d) => !Number.isInteger(d))],
+  address: [fc.integer(), fc.boolean(), fc.constant(null), fc.constant({}), fc.string({ maxLength: 39 })],
+  numeric: [fc.boolean(), fc.constant(null), fc.constant({}), fc.constant([]), fc.integer({ max: -1 }), fc.constantFrom('abc', '-1', ' 1', '0x1g', '1.5')],
 };
 const SIGNATURES: readonly [string, readonly string[]][] = [
   ['debug_traceBlockByNumber', ['block', 'options']],
@@ -195,20 +208,28 @@ const SIGNATURES: readonly [string, readonly string[]][] = [
   ['eth_getBlockByHash', ['hash', 'bool']],
   ['eth_getTransactionByHash', ['hash']],
   ['eth_getTransactionReceipt', ['hash']],
+  ['ots_getBlockTransactions', ['uint', 'uint', 'uint']],
+  ['ots_searchTransactionsBefore', ['address', 'uint', 'uint']],
+  ['ots_searchTransactionsAfter', ['address', 'uint', 'uint']],
+  ['ots_getTransactionBySenderAndNonce', ['address', 'numeric']],
+  ['ots_getContractCreator', ['address']],
+  ['ots_traceTransaction', ['hash']],
+  ['ots_getBlockDetails', ['serdeBlock']],
+  ['ots_hasCode', ['address', 'serdeBlock']],
 ];
 const wrongTypeCase = fc
   .constantFrom(...SIGNATURES)
   .chain(([method, kinds]) =>
     fc.nat({ max: kinds.length - 1 }).chain((at) =>
       fc.oneof(...WRONG_KINDS[kinds[at]!]!).map((bad) => {
-        const valid: Record<string, unknown> = { block: '0x1', serdeBlock: '0x1', hash: block1Tx, options: { tracer: 'callTracer' }, bool: false };
+        const valid: Record<string, unknown> = { block: '0x1', serdeBlock: '0x1', hash: block1Tx, options: { tracer: 'callTracer' }, bool: false, uint: 1, address: SENDER, numeric: 0 };
         const params = kinds.map((k, i) => (i === at ? bad : valid[k]));
         return JSON.stringify({ jsonrpc: '2.0', id: 5, method, params });
       }),
     ),
   );
 const paramsNotArray = fc
-  .tuple(fc.constantFrom(...SIGNATURES.map(([m]) => m), 'eth_chainId'), fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }))))
+  .tuple(fc.constantFrom(...SIGNATURES.map(([m]) => m).filter((m) => !m.startsWith('ots_')), 'eth_chainId'), fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }))))
   .map(([method, params]) => JSON.stringify({ jsonrpc: '2.0', id: 6, method, params }));
 
 // ---- properties --------------------------------------------------------------------------------
@@ -230,6 +251,18 @@ describe('fuzzing the dispatcher', () => {
         expect(parsed.error?.code).toBe(-32602);
       }),
       { numRuns: runs(800) },
+    );
+  }, TIMEOUT);
+
+  test('the Otterscan methods (read as anvil reads them): params neither a list, a map nor null are an invalid request, a map -32602', async () => {
+    const otsMethod = fc.constantFrom(...SIGNATURES.map(([m]) => m).filter((m) => m.startsWith('ots_')), 'ots_getApiLevel', 'erigon_getHeaderByNumber');
+    await fc.assert(
+      fc.asyncProperty(otsMethod, fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 1 }))), async (method, params) => {
+        const text = (await answer(JSON.stringify({ jsonrpc: '2.0', id: 6, method, params })))!;
+        if (typeof params === 'object') expect((JSON.parse(text) as Wire).error?.code).toBe(-32602);
+        else expect(text).toBe('{"jsonrpc":"2.0","id":6,"error":{"code":-32600,"message":"Invalid request"}}');
+      }),
+      { numRuns: runs(300) },
     );
   }, TIMEOUT);
 

@@ -100,7 +100,9 @@ describe('upstream mode (anvil + prague-devnet)', () => {
   }, SLOW);
 
   test('methods blocktrace does not implement, and the eth_* methods, are the upstream answers unchanged', async () => {
-    for (const request of [body('anvil_nodeInfo', [], 'a'), body('eth_blockNumber', [], 7), body('eth_getBalance', ['0x00000000000000000000000000000000000feed1', '0x2'])]) {
+    // the Otterscan API too: the node indexes its own chain (blocktrace answers ots_* itself for a fixture)
+    const otterscan = [body('ots_getApiLevel', []), body('ots_getBlockDetails', [2]), body('ots_searchTransactionsBefore', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 0, 2]), body('erigon_getHeaderByNumber', [1])];
+    for (const request of [body('anvil_nodeInfo', [], 'a'), body('eth_blockNumber', [], 7), body('eth_getBalance', ['0x00000000000000000000000000000000000feed1', '0x2']), ...otterscan]) {
       const direct = await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request })).text();
       expect(await dispatch(request, upstream)).toBe(direct.trimEnd());
     }

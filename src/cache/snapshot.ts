@@ -2,9 +2,10 @@
 // database, each block's post-state root and receipts), in one file per fixture content and
 // blocktrace version, so a second start reads it instead of replaying. One format of our own:
 //
-//   "BTSNAP04"  u32 header length  header (JSON)  receipts  entries  sha-256 of everything before it
+//   "BTSNAP05"  u32 header length  header (JSON)  receipts  index  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
 //             first asked for
+//   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
 //   entry: u8 kind (bit 0: the value is bytes, not UTF-8 text; bit 1: the key is hex text, kept as
 //          the bytes it spells)  u32 key length  key  u32 value length  value
 //
@@ -21,11 +22,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { decodeChainIndex, encodeChainIndex } from '../chainIndex/encode.ts';
 import type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
-const MAGIC = 'BTSNAP04';
+const MAGIC = 'BTSNAP05';
 /** Entry kind bits. */
 const VALUE_BYTES = 1;
 const KEY_HEX = 2;
@@ -88,8 +90,9 @@ export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
   const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
   const header = Buffer.from(JSON.stringify({ key, roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
   const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), receiptReplacer)));
+  const index = encodeChainIndex(snapshot.index);
   // one buffer of the exact size, written in place: hundreds of thousands of entries
-  let size = MAGIC.length + 4 + header.length + 32;
+  let size = MAGIC.length + 4 + header.length + 4 + index.length + 32;
   for (const r of receipts) size += 4 + r.length;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
   const out = Buffer.allocUnsafe(size);
@@ -100,6 +103,8 @@ export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
     at = out.writeUInt32LE(r.length, at);
     at += r.copy(out, at);
   }
+  at = out.writeUInt32LE(index.length, at);
+  at += index.copy(out, at);
   for (const [k, v] of snapshot.nodes) {
     const hex = HEX.test(k);
     at = out.writeUInt8((typeof v === 'string' ? 0 : VALUE_BYTES) | (hex ? KEY_HEX : 0), at);
@@ -154,6 +159,11 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     const txHashes = Array.from({ length: hashes.length / 32 }, (_, j) => new Uint8Array(hashes.buffer, hashes.byteOffset + 32 * j, 32));
     blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: () => (receipts ??= JSON.parse(body.toString('utf8', start, end), reviver) as SnapshotReceipt[]) });
   }
+  if (at + 4 > body.length) return 'truncated';
+  const indexStart = at + 4;
+  at = indexStart + body.readUInt32LE(at);
+  if (at > body.length) return 'truncated';
+  const index = decodeChainIndex(body.subarray(indexStart, at));
   const nodes = new Map<string, string | Uint8Array>();
   for (let i = 0; i < header.entries; i++) {
     if (at + 9 > body.length) return 'truncated';
@@ -167,7 +177,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     nodes.set(k, kind & VALUE_BYTES ? new Uint8Array(body.buffer, body.byteOffset + start, at - start) : body.toString('utf8', start, at));
   }
   if (at !== body.length) return 'trailing bytes';
-  return { roots: header.roots, blocks, nodes };
+  return { roots: header.roots, blocks, nodes, index };
 }
 
 /** The snapshot for `key` in `dir`; undefined when there is none, or (after one warning) a bad one. */

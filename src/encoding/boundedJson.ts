@@ -38,8 +38,12 @@ export class TextBudget {
   }
 }
 
-/** Leaves and small nodes are written by goJson in one go: a node this many keys/items or fewer. */
-const SMALL = 8;
+/**
+ * A plain subtree (no lazy container in it) of at most this many values is written by goJson in one
+ * go: one JSON.stringify instead of one per leaf, and at most some hundreds of kilobytes of text
+ * built before the budget is checked.
+ */
+const ONE_GO = 4096;
 
 /**
  * The goJson text of `value` and its UTF-8 length; throws OverBudget once it passes `limit`
@@ -48,6 +52,23 @@ const SMALL = 8;
  */
 export function boundedGoJson(value: unknown, limit: number): { text: string; bytes: number; rendered: boolean } {
   const budget = limit > 0 ? limit : Number.POSITIVE_INFINITY;
+  const weights = new WeakMap<object, number>();
+  /** The number of values in `v` (itself included); infinite when a lazy container is in it. */
+  const weight = (v: unknown): number => {
+    if (v === null || typeof v !== 'object') return 1;
+    if (v instanceof LazyArray || v instanceof LazyObject || v instanceof RenderedJson) return Number.POSITIVE_INFINITY;
+    if (!Array.isArray(v) && 'toJSON' in v) return 1;
+    let known = weights.get(v);
+    if (known === undefined) {
+      known = 1;
+      for (const x of Array.isArray(v) ? v : Object.values(v)) {
+        known += weight(x);
+        if (known > ONE_GO) break;
+      }
+      weights.set(v, known);
+    }
+    return known;
+  };
   const parts: string[] = [];
   let bytes = 0;
   let rendered = false;
@@ -84,7 +105,7 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
       return emit('}');
     }
     if (Array.isArray(v)) {
-      if (v.length <= SMALL && !v.some(isContainer)) return emit(goJson(v));
+      if (weight(v) <= ONE_GO) return emit(goJson(v));
       emit('[');
       v.forEach((item, i) => {
         if (i > 0) emit(',');
@@ -93,8 +114,8 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
       return emit(']');
     }
     if (v !== null && typeof v === 'object' && !('toJSON' in v)) {
+      if (weight(v) <= ONE_GO) return emit(goJson(v));
       const entries = Object.entries(v).filter(([, x]) => x !== undefined && typeof x !== 'function');
-      if (entries.length <= SMALL && !entries.some(([, x]) => isContainer(x))) return emit(goJson(v));
       emit('{');
       entries.forEach(([k, x], i) => {
         emit(`${i > 0 ? ',' : ''}${goJson(k)}:`);
@@ -109,9 +130,4 @@ export function boundedGoJson(value: unknown, limit: number): { text: string; by
   const exact = Buffer.byteLength(text);
   if (exact > budget) throw new OverBudget(limit);
   return { text, bytes: exact, rendered };
-}
-
-/** Walked rather than written in one go (a lazy container is always walked: it has no size yet). */
-function isContainer(v: unknown): boolean {
-  return v !== null && typeof v === 'object';
 }

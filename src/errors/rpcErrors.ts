@@ -151,3 +151,13 @@ export class TransactionRejectedError extends RpcError {
   override readonly name = 'TransactionRejectedError';
   readonly code = TransactionRejectedError.code;
 }
+
+/** -32603 "Required data unavailable": anvil's BlockchainError::DataUnavailable (anvil src/eth/error.rs). */
+export class DataUnavailableError extends RpcError {
+  static readonly code = -32603;
+  override readonly name = 'DataUnavailableError';
+  readonly code = DataUnavailableError.code;
+  constructor() {
+    super('Required data unavailable');
+  }
+}

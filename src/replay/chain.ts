@@ -35,6 +35,8 @@ import { runOptions } from './runOptions.ts';
 import { SenderPool } from './senders.ts';
 import { StoredBlock } from './storedBlock.ts';
 import { receiptInfos, withBlooms } from './receipts.ts';
+import { ChainIndex, ChainIndexBuilder, type IndexedTx } from '../chainIndex/chainIndex.ts';
+import { parityCreations, parityTouched } from '../trace/render/parityTouched.ts';
 
 /** Recordings kept per chain (the oldest made goes first): bounds memory on long fixtures. */
 const KEEP_RECORDINGS = 256;
@@ -77,6 +79,7 @@ export class FixtureChain implements ChainView {
     readonly chainId: bigint,
     private readonly ordered: StoredBlock[],
     private readonly stateManager: ReplayStateManager,
+    readonly chainIndex: ChainIndex,
   ) {
     this.label = `${spec.path} (${spec.format})`;
     this.forkConfig = spec.genesis.config;
@@ -241,34 +244,44 @@ export class FixtureChain implements ChainView {
     const ordered: StoredBlock[] = [StoredBlock.of(genesisBlock, genesisRoot, [])];
     blocks.set(genesisBlock.header.number, ordered[0]!);
     const snapshot = cache?.snapshot;
+    let index: ChainIndex;
     if (snapshot !== undefined) {
       restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
+      index = snapshot.index;
     } else {
       // decoded unsealed: the sender worker's pool gives each transaction its own methods first (senders.ts)
       const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i, false));
       const rlp = (i: number): Uint8Array | undefined => (spec.traceTest === undefined && spec.blocks[i] instanceof Uint8Array ? spec.blocks[i] : undefined);
       const senders = spec.senders === undefined || spec.senders.size === 0 ? SenderPool.start(decoded, rlp) : undefined;
       decoded.forEach(sealBlock);
+      const indexed = new ChainIndexBuilder(genesisBlock.header.number);
+      indexed.addBlock([]);
       try {
-        await replayBlocks(spec, vm, decoded, ordered, blocks, progress);
+        await replayBlocks(spec, vm, recorder, decoded, ordered, blocks, indexed, progress);
       } finally {
         senders?.stop();
       }
+      index = indexed.build();
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts)), nodes: new Map(stateManager.database()) });
-    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager);
+    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts)), nodes: new Map(stateManager.database()), index });
+    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index);
   }
 }
 
-/** Runs every decoded block after the last of `ordered`, checks its header, and stores it there. */
+/**
+ * Runs every decoded block after the last of `ordered`, checks its header, and stores it there;
+ * the recorder (frames only) gives each transaction's entry in the chain index.
+ */
 async function replayBlocks(
   spec: ChainSpec,
   vm: VM,
+  recorder: Recorder,
   decoded: readonly Block[],
   ordered: StoredBlock[],
   blocks: Map<bigint, { readonly block: Block }>,
+  index: ChainIndexBuilder,
   progress: LoadProgress | undefined,
 ): Promise<void> {
   let txs = 0;
@@ -279,14 +292,22 @@ async function replayBlocks(
     }
     blocks.set(block.header.number, { block });
     let result: RunBlockResult;
+    let recorded: TxRecording[];
     try {
-      result = await runChecked(spec, vm, i, block, parent.stateRoot, i === 0);
+      ({ result, recorded } = await runChecked(spec, vm, recorder, i, block, parent.stateRoot, i === 0));
     } catch (error) {
       throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not replay: ${(error as Error).message}`);
     }
     if (spec.traceTest === undefined) checkHeader(spec, i, block, result);
     txs += block.transactions.length;
-    ordered.push(StoredBlock.of(block, result.stateRoot, receiptInfos(block, result)));
+    const receipts = receiptInfos(block, result);
+    index.addBlock(recorded.map((tx, t): IndexedTx => ({
+      touched: parityTouched(tx),
+      creations: parityCreations(tx),
+      sender: bytesToHex(receipts[t]!.from),
+      nonce: block.transactions[t]!.nonce,
+    })));
+    ordered.push(StoredBlock.of(block, result.stateRoot, receipts));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');
     await maybeYield();
@@ -294,29 +315,47 @@ async function replayBlocks(
 }
 
 /**
- * runBlock of block `i` on the state as it stands (from `parentRoot` when `fromRoot`). Where the
- * header holds every value expected of the run, runBlock checks them itself (generate: false),
- * which spares its rebuilding of the block and its transaction trie; a block whose check fails there
- * is run again from its parent's root with generate: true, so checkHeader names what differs. A
- * run that needed the KZG setup before it was loaded is run again too.
+ * runBlock of block `i` on the state as it stands (from `parentRoot` when `fromRoot`), with the
+ * recorder attached (frames only). Where the header holds every value expected of the run,
+ * runBlock checks them itself (generate: false), which spares its rebuilding of the block and its
+ * transaction trie; a block whose check fails there is run again from its parent's root with
+ * generate: true, so checkHeader names what differs. A run that needed the KZG setup before it was
+ * loaded is run again too.
  */
-async function runChecked(spec: ChainSpec, vm: VM, i: number, block: Block, parentRoot: Uint8Array, fromRoot: boolean): Promise<RunBlockResult> {
+async function runChecked(spec: ChainSpec, vm: VM, recorder: Recorder, i: number, block: Block, parentRoot: Uint8Array, fromRoot: boolean): Promise<{ result: RunBlockResult; recorded: TxRecording[] }> {
   const headerIsExpected = spec.traceTest === undefined && spec.partial === undefined && !spec.stateRootOverrides.has(i);
-  let result: RunBlockResult | undefined;
+  let run: { result: RunBlockResult; recorded: TxRecording[] } | undefined;
   if (headerIsExpected) {
     try {
-      result = await runBlock(vm, { ...runOptions(block, fromRoot ? parentRoot : undefined), generate: false });
+      run = await recordedRun(vm, recorder, block, { ...runOptions(block, fromRoot ? parentRoot : undefined), generate: false });
     } catch {
-      result = undefined;
+      run = undefined;
     }
   } else {
-    result = await runBlock(vm, runOptions(block, fromRoot ? parentRoot : undefined));
+    run = await recordedRun(vm, recorder, block, runOptions(block, fromRoot ? parentRoot : undefined));
   }
-  if (result === undefined || kzgMissed()) {
+  if (run === undefined || kzgMissed()) {
     if (kzgMissed()) await preloadKzg();
-    result = await runBlock(vm, runOptions(block, parentRoot));
+    run = await recordedRun(vm, recorder, block, runOptions(block, parentRoot));
   }
-  return result;
+  return run;
+}
+
+/** One runBlock with the recorder attached; its recordings are those of this run alone. */
+async function recordedRun(vm: VM, recorder: Recorder, block: Block, options: Parameters<typeof runBlock>[1]): Promise<{ result: RunBlockResult; recorded: TxRecording[] }> {
+  recorder.start(block, false);
+  let result: RunBlockResult;
+  try {
+    result = await runBlock(vm, options);
+  } catch (error) {
+    try {
+      recorder.finish();
+    } catch {
+      // the run's own error says more than what the recorder saw of it
+    }
+    throw error;
+  }
+  return { result, recorded: recorder.finish() };
 }
 
 /**

@@ -2,6 +2,7 @@
 // (fixture chains) and upstream/upstreamChain.ts (blocks and state from a live node); handlers
 // never touch ethereumjs state themselves.
 import type { Block } from '@ethereumjs/block';
+import type { ChainIndex } from '../chainIndex/chainIndex.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import type { CallOutcome, CallOverrides, CallWatch } from './callExec.ts';
 import type { CallRequest } from './message.ts';
@@ -131,6 +132,11 @@ export interface ChainView {
   blockByHash(hash: Uint8Array): ChainBlock | undefined;
   txByHash(hash: Uint8Array): TxLocation | undefined;
   receipts(block: ChainBlock): readonly ReceiptInfo[];
+  /**
+   * Transactions by the addresses they touched, contract creators, senders' nonces (the Otterscan
+   * API's searches), made at load; unset where blocks are fetched on demand (upstream mode).
+   */
+  readonly chainIndex?: ChainIndex | undefined;
   /**
    * Set when blocks are fetched on demand (upstream mode): handlers resolve blocks and transactions
    * through it, and the synchronous lookups above only know the blocks fetched so far.

@@ -40,6 +40,8 @@ export interface OpEntry {
 export interface OpcodeHooks {
   /** While false the original handlers run alone. */
   recording(): boolean;
+  /** Whether a recording needs to see this opcode (the state reads only when it records state). */
+  wants(code: number): boolean;
   /** Runs in place of a hooked handler; must call `original` exactly once. */
   onOpcode(code: number, rs: RunState, common: unknown, original: OpHandler): Promise<unknown>;
   /** An SSTORE's gas check failed with this much gas left. */
@@ -59,7 +61,7 @@ export function hookOpcodes(evm: EVM, codes: readonly number[], hooks: OpcodeHoo
         gasHandler: code === OP.SSTORE ? watchSstoreGas(entry.gasHandler as GasHandler, hooks) : entry.gasHandler,
         opHandler: async (runState, common) => {
           cacheJumpAnalysis(runState.interpreter);
-          if (!hooks.recording()) return original(runState, common);
+          if (!hooks.recording() || !hooks.wants(code)) return original(runState, common);
           return hooks.onOpcode(code, runState, common, original);
         },
       };

@@ -33,6 +33,8 @@ const KIND_OF: Record<number, CallKind> = {
   [CALL]: 'CALL', [CALLCODE]: 'CALLCODE', [DELEGATECALL]: 'DELEGATECALL', [STATICCALL]: 'STATICCALL',
   [CREATE]: 'CREATE', [CREATE2]: 'CREATE2',
 };
+/** The opcodes the recorder sees only to record the state they read (prestateTracer's StateLog). */
+const STATE_READS: ReadonlySet<number> = new Set([SLOAD, SSTORE, BALANCE, EXTCODESIZE, EXTCODECOPY, EXTCODEHASH]);
 /** The opcodes whose handlers the recorder sees. */
 const HOOKED = [
   CALL, CALLCODE, DELEGATECALL, STATICCALL, CREATE, CREATE2, SELFDESTRUCT, SLOAD, SSTORE,
@@ -74,6 +76,7 @@ export class Recorder {
     this.stepper = new StepRecorder(vm, () => this.stack[this.stack.length - 1] ?? -1);
     hookOpcodes(evm, HOOKED, {
       recording: () => this.tx !== undefined,
+      wants: (code) => this.withState || !STATE_READS.has(code),
       onOpcode: (code, rs, common, original) => this.onOpcode(code, rs, common, original),
       onSstoreGasFailure: (gasLeft) => {
         this.sstoreGasLeft = gasLeft;

@@ -1,5 +1,7 @@
-// What a replay snapshot holds (the replay's own products: roots, receipts, the state database),
-// in replay/ so that the chain can make and restore one; cache/snapshot.ts encodes it to a file.
+// What a replay snapshot holds (the replay's own products: roots, receipts, the state database, the
+// chain index), in replay/ so that the chain can make and restore one; cache/snapshot.ts encodes it
+// to a file.
+import type { ChainIndex } from '../chainIndex/chainIndex.ts';
 import type { ReceiptInfo } from './chainView.ts';
 
 /** A receipt as a snapshot keeps it: without its logs bloom. */
@@ -22,6 +24,8 @@ export interface Snapshot {
   readonly blocks: readonly SnapshotBlock[];
   /** The state database: trie nodes and code, as the replay left them. */
   readonly nodes: ReadonlyMap<string, string | Uint8Array>;
+  /** The transactions by address, creator and sender's nonce (chainIndex/), made by the replay. */
+  readonly index: ChainIndex;
 }
 
 /** The snapshot entry of a replayed block: its transactions' hashes and receipts. */

@@ -74,7 +74,17 @@ import {
   gethHexUint,
 } from './filterParams.ts';
 import type { JsonNode } from './rawJson.ts';
+import { type AnvilShape, anvilAddress, anvilHash, anvilNumeric, anvilUint, decodeAnvilParams } from './anvilParams.ts';
+import { erigonGetHeaderByNumber, otsGetApiLevel, otsGetInternalOperations, otsGetTransactionError, otsHasCode, otsTraceTransaction } from './handlers/ots.ts';
+import { otsGetBlockDetails, otsGetBlockDetailsByHash, otsGetBlockTransactions } from './handlers/otsBlocks.ts';
 import {
+  otsGetContractCreator,
+  otsGetTransactionBySenderAndNonce,
+  otsSearchTransactionsAfter,
+  otsSearchTransactionsBefore,
+} from './handlers/otsSearch.ts';
+import {
+  type BlockSelector,
   gethAddress,
   gethBlockNumber,
   gethBool,
@@ -98,8 +108,13 @@ import {
 type ArgsOf<C extends readonly ParamCodec<unknown>[]> = { -readonly [K in keyof C]: C[K] extends ParamCodec<infer T> ? T : never };
 
 export interface MethodSpec {
-  /** `geth`: go-ethereum positional rules and texts; `serde`: a fixed-length tuple as anvil/reth read it. */
-  readonly style: 'geth' | 'serde';
+  /**
+   * `geth`: go-ethereum positional rules and texts; `serde`: a fixed-length tuple as anvil/reth read
+   * it; `anvil`: a variant of anvil's EthRequest (the methods only anvil and Erigon answer).
+   */
+  readonly style: 'geth' | 'serde' | 'anvil';
+  /** How an `anvil` method's variant takes its params. */
+  readonly shape?: AnvilShape;
   readonly params: readonly ParamCodec<unknown>[];
   readonly handler: (args: readonly unknown[], ctx: RpcContext) => unknown;
   /** Answered only with `--all-tracers` (go-ethereum's wider debug namespace); -32601 otherwise. */
@@ -116,6 +131,19 @@ function method<const C extends readonly ParamCodec<unknown>[]>(
 
 /** A method of go-ethereum's wider debug namespace: answered only with --all-tracers. */
 const optIn = (spec: MethodSpec): MethodSpec => ({ ...spec, optIn: true });
+
+function anvilMethod<const C extends readonly ParamCodec<unknown>[]>(
+  shape: AnvilShape,
+  params: C,
+  handler: (args: ArgsOf<C>, ctx: RpcContext) => unknown,
+): MethodSpec {
+  return { style: 'anvil', shape, params, handler: handler as MethodSpec['handler'] };
+}
+
+const sequence: AnvilShape = { kind: 'sequence' };
+const tuple = (variant: string): AnvilShape => ({ kind: 'tuple', variant });
+/** ots_hasCode's block: serde's default (the latest) when left out. */
+const defaultLatest: ParamCodec<BlockSelector | undefined> = { ...serdeLenientBlock, required: false };
 
 /** A block that may be left out: the latest (state reads, go-ethereum v1.17). */
 const optionalBlock: ParamCodec<BlockNumberOrHash | undefined> = { ...gethBlockNumberOrHash, required: false };
@@ -202,6 +230,20 @@ const METHODS = new Map<string, MethodSpec>([
   ['debug_getRawBlock', method('geth', [gethBlockNumberOrHash], debugGetRawBlock)],
   ['debug_getRawReceipts', method('geth', [gethBlockNumberOrHash], debugGetRawReceipts)],
   ['debug_getRawTransaction', method('geth', [gethHash], debugGetRawTransaction)],
+  // the Otterscan API (ots_* at API level 8, and the erigon_getHeaderByNumber it probes), read as anvil reads it
+  ['ots_getApiLevel', anvilMethod({ kind: 'empty' }, [], otsGetApiLevel)],
+  ['erigon_getHeaderByNumber', anvilMethod({ kind: 'array' }, [serdeLenientBlock], erigonGetHeaderByNumber)],
+  ['ots_hasCode', anvilMethod(tuple('OtsHasCode'), [anvilAddress, defaultLatest], otsHasCode)],
+  ['ots_getInternalOperations', anvilMethod(sequence, [anvilHash], otsGetInternalOperations)],
+  ['ots_traceTransaction', anvilMethod(sequence, [anvilHash], otsTraceTransaction)],
+  ['ots_getTransactionError', anvilMethod(sequence, [anvilHash], otsGetTransactionError)],
+  ['ots_getBlockDetails', anvilMethod({ kind: 'array' }, [serdeLenientBlock], otsGetBlockDetails)],
+  ['ots_getBlockDetailsByHash', anvilMethod(sequence, [anvilHash], otsGetBlockDetailsByHash)],
+  ['ots_getBlockTransactions', anvilMethod(tuple('OtsGetBlockTransactions'), [anvilUint('u64'), anvilUint('usize'), anvilUint('usize')], otsGetBlockTransactions)],
+  ['ots_searchTransactionsBefore', anvilMethod(tuple('OtsSearchTransactionsBefore'), [anvilAddress, anvilUint('u64'), anvilUint('usize')], otsSearchTransactionsBefore)],
+  ['ots_searchTransactionsAfter', anvilMethod(tuple('OtsSearchTransactionsAfter'), [anvilAddress, anvilUint('u64'), anvilUint('usize')], otsSearchTransactionsAfter)],
+  ['ots_getTransactionBySenderAndNonce', anvilMethod(tuple('OtsGetTransactionBySenderAndNonce'), [anvilAddress, anvilNumeric], otsGetTransactionBySenderAndNonce)],
+  ['ots_getContractCreator', anvilMethod(sequence, [anvilAddress], otsGetContractCreator)],
   ...WRITE_METHODS.map((name) => [name, method('geth', [anyParam, anyParam, anyParam, anyParam], refuseWrite(name))] as const),
   // --all-tracers: go-ethereum's state debug methods (eth/api_debug.go) and block tracing beyond the chain's blocks (eth/tracers/api.go)
   ['debug_storageRangeAt', optIn(method('geth', [gethBlockNumberOrHash, gethInt, gethAddress, gethBytes, gethInt], debugStorageRangeAt))],
@@ -233,6 +275,7 @@ export function findMethod(name: string, all = false): MethodSpec | undefined {
 
 /** Decodes `params`; throws ParamDecodeError with the reference client's text. */
 export function decodeParams(spec: MethodSpec, params: JsonNode | undefined): unknown[] {
+  if (spec.style === 'anvil') return decodeAnvilParams(spec.shape!, spec.params, params);
   return spec.style === 'geth' ? decodeGethParams(spec.params, params) : decodeSerdeTuple(spec.params, params);
 }
 

@@ -4,6 +4,7 @@
 // rendered one at a time as they are written (encoding/lazyJson.ts).
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { LazyArray } from '../../encoding/lazyJson.ts';
+import { sameBytes } from '../bytes.ts';
 import type { BlockRecording, CallFrame, TxRecording } from '../types.ts';
 import { parityError } from './errorStrings.ts';
 import { walkFlat } from './flatWalk.ts';
@@ -54,23 +55,30 @@ export interface ParityTraceJson {
 
 const ZERO_ADDRESS = '0x' + '0'.repeat(40);
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
 /**
  * revm calls the inspector's selfdestruct hook only when the opcode leaves a journal entry
  * (revm inspector/src/handler.rs inspect_selfdestruct). Under EIP-6780 a pre-existing contract
  * that names itself as beneficiary leaves none, and revm-inspectors types.rs
  * parity_selfdestruct_action then defaults every field to zero.
  */
-function suicideAction(tx: TxRecording, frame: CallFrame): SuicideActionJson {
+export function suicideAction(tx: TxRecording, frame: CallFrame): SuicideActionJson {
   const beneficiary = frame.to ?? new Uint8Array(20);
   const selfKey = hexBytes(frame.from).slice(2);
   if (tx.state.eip6780 && sameBytes(frame.from, beneficiary) && !tx.state.created.has(selfKey)) {
     return { address: ZERO_ADDRESS, balance: '0x0', refundAddress: ZERO_ADDRESS };
   }
   return { address: hexBytes(frame.from), balance: hexQuantity(frame.value), refundAddress: hexBytes(beneficiary) };
+}
+
+/** types.rs parity_transaction_trace: a frame keeps its result when it succeeded or reverted, not when it halted. */
+export function keepsResult(frame: CallFrame): boolean {
+  return frame.failure === undefined || frame.failure.kind === 'reverted';
+}
+
+/** The address a create trace's result names: the one computed when the creation began. */
+export function createdAddress(frame: CallFrame): string {
+  const address = frame.createAddress ?? frame.to;
+  return address ? hexBytes(address) : ZERO_ADDRESS;
 }
 
 /** One trace of a transaction without its place in the chain (alloy TransactionTrace): `type` first. */
@@ -107,8 +115,7 @@ function renderFrame(p: Place, index: number, traceAddress: number[], children: 
   // Top level: the gas left after intrinsic gas, and execution gas before refunds.
   const gas = hexQuantity(top ? tx.gasLimit - tx.intrinsicGas : frame.gas);
   const gasUsed = hexQuantity(top ? tx.gasUsedBeforeRefund - tx.intrinsicGas : frame.gasUsed);
-  // types.rs parity_transaction_trace: a revert keeps its result, other failures have none.
-  const keepResult = failure === undefined || failure.kind === 'reverted';
+  const keepResult = keepsResult(frame);
   let action: ParityTraceJson['action'];
   let result: ParityResultJson = null;
   let type: ParityTraceJson['type'];
@@ -123,10 +130,7 @@ function renderFrame(p: Place, index: number, traceAddress: number[], children: 
       value: hexQuantity(frame.value),
       creationMethod: frame.kind.toLowerCase(),
     };
-    if (keepResult) {
-      const address = frame.createAddress ?? frame.to;
-      result = { address: address ? hexBytes(address) : ZERO_ADDRESS, code: hexBytes(frame.output), gasUsed };
-    }
+    if (keepResult) result = { address: createdAddress(frame), code: hexBytes(frame.output), gasUsed };
     type = 'create';
   } else {
     action = {
