@@ -15,7 +15,7 @@ import { type CallRequest, callBlock, intrinsicGas } from './message.ts';
 import { applyBlockOverrides, applyStateOverrides, type BlockOverrides, type StateOverrides } from './overrides.ts';
 import type { Recorder } from './recorder.ts';
 import { preloadKzg } from './kzg.ts';
-import { unwind } from './recordings.ts';
+import { unwind } from './unwind.ts';
 
 /** A call that cannot start (go-ethereum's pre-checks); the message is the client's text. */
 export class CallRejectedError extends Error {

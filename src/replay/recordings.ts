@@ -9,6 +9,7 @@ import type { ChainBlock, RecordOptions } from './chainView.ts';
 import { kzgMissed, preloadKzg } from './kzg.ts';
 import type { Recorder } from './recorder.ts';
 import { rewardsOf, runOptions } from './runOptions.ts';
+import { unwind } from './unwind.ts';
 
 export class RecordingStore {
   private readonly recordings = new Map<string, Promise<BlockRecording>>();
@@ -97,16 +98,4 @@ async function recordOnce(
     txs = recorder.finish();
   }
   return { number: block.header.number, hash: block.hash(), txs, rewards: rewardsOf(block) };
-}
-
-/**
- * After a run stopped midway (a sink threw: the answer grew too large, its deadline passed), closes
- * what the stopped frames left open, down to `keep` checkpoints: ethereumjs reverts one checkpoint per
- * level it unwinds through (runTx, runBlock), not those of the messages in between. The next run
- * starts from a stored root.
- */
-export async function unwind(vm: VM, keep = 0): Promise<void> {
-  const state = vm.stateManager as unknown as { _checkpointCount?: number; revert(): Promise<void> };
-  while ((state._checkpointCount ?? 0) > keep) await state.revert();
-  vm.evm.journal.cleanJournal();
 }
