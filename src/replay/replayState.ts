@@ -52,6 +52,8 @@ export function replayCaches(): Caches {
 export class ReplayStateManager extends MerkleStateManager {
   private readonly tries: StateTrie;
   private readonly hash: (data: Uint8Array) => Uint8Array;
+  /** While scratch() runs: the keys it added to the database, taken out again when it ends. */
+  private added: Set<string> | undefined;
 
   constructor(opts: { readonly common: Common; readonly caches: Caches; readonly trie?: MerklePatriciaTrie }, hash: (data: Uint8Array) => Uint8Array, tries?: StateTrie) {
     super(opts);
@@ -70,7 +72,27 @@ export class ReplayStateManager extends MerkleStateManager {
       const value = base.get(key);
       return typeof value === 'string' ? unprefixedHexToBytes(value) : value;
     };
-    this.tries = new StateTrie(hash, read, (key, value) => base.set(key, value));
+    this.tries = new StateTrie(hash, read, (key, value) => {
+      if (this.added !== undefined && !base.has(key)) this.added.add(key);
+      base.set(key, value);
+    });
+  }
+
+  /**
+   * Runs `fn` on this state with every node and code it writes taken out of the database again when
+   * it ends: eth_simulateV1 hashes its simulated blocks' states (their roots are in the answer), and
+   * those nodes must not stay in the chain's database. The caller has the state to itself meanwhile
+   * (RecordingStore.exclusive); no state of the chain refers to a node added here.
+   */
+  async scratch<T>(fn: () => Promise<T>): Promise<T> {
+    this.added = new Set();
+    try {
+      return await fn();
+    } finally {
+      const db = this.database();
+      for (const key of this.added) db.delete(key);
+      this.added = undefined;
+    }
   }
 
   /** The database keys of the nodes of the state (and code): the snapshot's content. */
@@ -130,7 +152,9 @@ export class ReplayStateManager extends MerkleStateManager {
       if (element.code === undefined) continue;
       const address = createAddressFromString(`0x${addressHex}`);
       const codeHash = this.hash(element.code);
-      await this._trie.database().put(this._prefixCodeHashes ? concatBytes(CODEHASH_PREFIX, codeHash) : codeHash, element.code);
+      const key = this._prefixCodeHashes ? concatBytes(CODEHASH_PREFIX, codeHash) : codeHash;
+      if (this.added !== undefined && !this.database().has(bytesToUnprefixedHex(key))) this.added.add(bytesToUnprefixedHex(key));
+      await this._trie.database().put(key, element.code);
       if ((await this.getAccount(address)) === undefined) await this.putAccount(address, new Account());
       await this.modifyAccountFields(address, { codeHash });
     }

@@ -1,7 +1,8 @@
 // Calls of every kind run on the state after a block and keep nothing of it: after many distinct
 // state-changing calls the replay's state database holds exactly the nodes it held (a call's state
 // once reached it: eth_call through ethereumjs's state copy, debug_traceCall and trace_call through
-// the last commit of their transaction), and the chain's answers are unchanged.
+// the last commit of their transaction, eth_simulateV1 through the roots of its blocks), and the
+// chain's answers are unchanged.
 import { beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { loadChain } from '../../src/replay/loadChain.ts';
@@ -24,7 +25,7 @@ const ask = async (method: string, params: unknown[]): Promise<string> =>
 /** The replay's state database (a bench-style reach into the chain's private state manager). */
 const databaseSize = (): number => (chain as unknown as { stateManager: { database(): Map<string, unknown> } }).stateManager.database().size;
 
-test('distinct token transfers by eth_call, eth_estimateGas, debug_traceCall, trace_call and trace_callMany add no node to the state database', async () => {
+test('distinct token transfers by eth_call, eth_estimateGas, debug_traceCall, trace_call, trace_callMany and eth_simulateV1 (with a deployment) add no node to the state database', async () => {
   const before = databaseSize();
   const balance = await ask('eth_call', [{ to: TOKEN, data: `0x70a08231${HOLDER.slice(2).padStart(64, '0')}` }, 'latest']);
   for (let i = 0; i < 8; i++) {
@@ -36,6 +37,8 @@ test('distinct token transfers by eth_call, eth_estimateGas, debug_traceCall, tr
       ['debug_traceCall', [call, 'latest', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]],
       ['trace_call', [call, ['trace', 'stateDiff']]],
       ['trace_callMany', [[[call, ['trace']], [call, ['stateDiff']]]]],
+      // simulated blocks are hashed (their roots are in the answer); a deployment writes code
+      ['eth_simulateV1', [{ blockStateCalls: [{ calls: [call, { from: HOLDER, data: `0x600${i}600c60003960016000f3${`0${i}`.slice(-2)}` }] }, { calls: [call] }] }, 'latest']],
     ] as const) {
       expect(await ask(method, [...params])).toContain('"result"');
     }

@@ -14,6 +14,7 @@ import { failureOf, sstoreGasLeftAtHalt } from '../failures.ts';
 import { applyStateOverrides, type StateOverrides } from '../overrides.ts';
 import type { TxRecording } from '../../trace/types.ts';
 import type { Recorder } from '../recorder.ts';
+import { ReplayStateManager } from '../replayState.ts';
 import { sanitizeChain, type SimHeader } from './chainPlan.ts';
 import { type SimBlockResult, type SimCall, type SimCallResult, SimulationError, type SimRequest } from './types.ts';
 
@@ -45,6 +46,12 @@ export interface BlockLookup {
 
 export async function simulate(vm: VM, recorder: Recorder, base: Block, baseRoot: Uint8Array, request: SimRequest): Promise<SimBlockResult[]> {
   const plan = sanitizeChain(base, request.blocks);
+  // the simulated blocks' nodes and code leave the chain's database when the simulation ends
+  const state = vm.stateManager;
+  return state instanceof ReplayStateManager ? state.scratch(() => simulateOn(vm, recorder, base, baseRoot, request, plan)) : simulateOn(vm, recorder, base, baseRoot, request, plan);
+}
+
+async function simulateOn(vm: VM, recorder: Recorder, base: Block, baseRoot: Uint8Array, request: SimRequest, plan: ReturnType<typeof sanitizeChain>): Promise<SimBlockResult[]> {
   const state = vm.stateManager;
   await state.setStateRoot(baseRoot);
   const simulated = new Map<bigint, Block>();
