@@ -20,8 +20,11 @@ interface TracerBase<Config> {
 
 /** A tracer rendered from a transaction's recording (the call arena and the state it touched). */
 export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
-  /** What the recording must hold beyond the call arena: the state touched (TxRecording.state). */
-  readonly needsState?: boolean;
+  /**
+   * What the recording must hold beyond the call arena: the state touched (TxRecording.state); a
+   * function where that depends on the config (muxTracer: whether a part needs it).
+   */
+  readonly needsState?: boolean | ((config: Config) => boolean);
   /** Renders one transaction's result as an ordered JSON value (keys in the client's order). */
   readonly render: (tx: TxRecording, config: Config, block: BlockRecording) => unknown;
 }
@@ -32,8 +35,8 @@ export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
  * never held; what it writes ahead counts against `budget`, which stops the run once spent.
  */
 export interface SteppedTracer<Config = unknown> extends TracerBase<Config> {
-  /** The state the transactions touch is recorded too (TxRecording.state), for `end`. */
-  readonly needsState?: boolean;
+  /** The state the transactions touch is recorded too (TxRecording.state), for `end`; per config as above. */
+  readonly needsState?: boolean | ((config: Config) => boolean);
   readonly steps: (config: Config, budget: TextBudget) => StepTracer;
   /**
    * For a tracer that can also render from a recording (muxTracer): whether `config` needs the
@@ -61,4 +64,10 @@ export type TracerEntry<Config = unknown> = RecordedTracer<Config> | SteppedTrac
 /** Whether a tracer, with this config, watches opcodes (and must run with a step sink). */
 export function isStepped<Config>(entry: TracerEntry<Config>, config: Config): entry is SteppedTracer<Config> {
   return 'steps' in entry && (entry.stepsFor?.(config) ?? true);
+}
+
+/** Whether a tracer, with this config, reads the state the transactions touched (recorded only then). */
+export function needsStateFor<Config>(entry: TracerEntry<Config>, config: Config): boolean {
+  const needs = entry.needsState;
+  return typeof needs === 'function' ? needs(config) : needs === true;
 }

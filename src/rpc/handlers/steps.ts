@@ -4,7 +4,7 @@
 // go-ethereum's -32003 "response too large"; past the deadline, it stops with "execution timeout".
 import { OverBudget, TextBudget } from '../../encoding/boundedJson.ts';
 import { ExecutionTimeoutError, ResponseTooLargeError } from '../../errors/rpcErrors.ts';
-import type { SteppedTracer } from '../../trace/tracerEntry.ts';
+import { needsStateFor, type SteppedTracer } from '../../trace/tracerEntry.ts';
 import type { RecordOptions } from '../../replay/chainView.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../../trace/types.ts';
 import type { RpcContext } from '../context.ts';
@@ -47,7 +47,7 @@ export async function traceSteps(
   };
   const context: BlockRecording = { number: block.number, hash: block.hash, txs: [], rewards: [], ...(block.call === true ? { call: true } : {}) };
   try {
-    await withinDeadline(ctx, timeoutMs, () => run({ steps: sink, state: entry.needsState === true }), () => {
+    await withinDeadline(ctx, timeoutMs, () => run({ steps: sink, state: needsStateFor(entry, config) }), () => {
       stop = new ExecutionTimeoutError();
     });
   } catch (err) {

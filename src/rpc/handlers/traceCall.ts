@@ -6,7 +6,7 @@ import { InvalidParamsError, ResourceNotFoundError, ServerError, TransactionReje
 import { CallRejectedError, type TracedCalls } from '../../replay/callTrace.ts';
 import type { ChainBlock, RecordOptions } from '../../replay/chainView.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
-import { isStepped } from '../../trace/tracerEntry.ts';
+import { isStepped, needsStateFor } from '../../trace/tracerEntry.ts';
 import type { TxRecording } from '../../trace/types.ts';
 import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
@@ -54,7 +54,7 @@ export async function debugTraceCall(
       const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, at, () => true, (options) => traceCalls(block, request, options));
       return traced!.result;
     }
-    const txs = await traceWithin(ctx, block, request, { state: entry.needsState === true }, timeoutMs);
+    const txs = await traceWithin(ctx, block, request, { state: needsStateFor(entry, config) }, timeoutMs);
     return entry.render(txs[0]!, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [], call: true });
   } catch (err) {
     if (err instanceof CallRejectedError) throw new ServerError(`tracing failed: ${err.message}`);

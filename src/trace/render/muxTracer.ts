@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import { checkTracerConfig } from '../configCheck.ts';
 import type { TextBudget } from '../../encoding/boundedJson.ts';
-import { isStepped, type RecordedTracer, type SteppedTracer, type StepTracer, type TracerEntry } from '../tracerEntry.ts';
+import { isStepped, needsStateFor, type RecordedTracer, type SteppedTracer, type StepTracer, type TracerEntry } from '../tracerEntry.ts';
 import type { StepNeeds } from '../types.ts';
 
 export type MuxConfig = Record<string, unknown>;
@@ -24,7 +24,7 @@ export function makeMuxTracer(
     name: 'muxTracer',
     configSchema: Type.Record(Type.String(), Type.Unknown()),
     // a part may be prestateTracer, which reads the state the transaction touched
-    needsState: true,
+    needsState: (config) => parts(config).some((part) => needsStateFor(part.entry, part.config)),
     optIn: true,
     check(config) {
       for (const [name, raw] of Object.entries(config)) {
