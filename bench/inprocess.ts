@@ -21,7 +21,7 @@ export interface ReplayReport {
     readonly block: number;
     /** runBlock from the parent's root on a copy of the chain's VM without the recorder. */
     readonly plainMs: readonly number[];
-    /** clearCaches() + recordBlock(): the same run with the recorder attached. */
+    /** clearCaches(true) + recordBlock(): the same run with the recorder attached (the load's recording dropped). */
     readonly tracedMs: readonly number[];
     /** Median traced / median plain. */
     readonly ratio: number;
@@ -89,7 +89,7 @@ async function replay(path: string, blockNumber: bigint, runs: number): Promise<
     return performance.now() - t0;
   };
   const traced = async (): Promise<number> => {
-    chain.clearCaches();
+    chain.clearCaches(true);
     const t0 = performance.now();
     await chain.recordBlock(block);
     return performance.now() - t0;

@@ -300,7 +300,7 @@ async function main(): Promise<void> {
       warm: `median of ${opts.runs} requests after the first, same keep-alive client`,
       load: 'autocannon 9 under node, a second process, POST of one body to 127.0.0.1 after that body was answered once (cached)',
       replay: 'blocktrace: FixtureChain.load in a fresh process, per block the time between progress calls (runBlock, state root, header checks). anvil: evm_mine of the block after its transactions were sent',
-      overhead: 'fastest FixtureChain.clearCaches() + recordBlock(block) over fastest runBlock of the same block from the parent root on vm.shallowCopy() (no recorder), runs alternated after two warm-ups each; fastest runs because the machine is shared (medians in the note); both report the known root instead of rehashing',
+      overhead: 'fastest FixtureChain.clearCaches(true) + recordBlock(block) over fastest runBlock of the same block from the parent root on vm.shallowCopy() (no recorder), runs alternated after two warm-ups each; fastest runs because the machine is shared (medians in the note); both report the known root instead of rehashing',
       rss: 'VmRSS from /proc/PID/status, MB = 10^6 bytes',
     },
     rows,

@@ -1,11 +1,14 @@
 // The replay snapshot cache: what a load's replay produced (every trie node and code of the state
-// database, each block's post-state root and receipts), in one file per fixture content and
-// blocktrace version, so a second start reads it instead of replaying. One format of our own:
+// database, each block's post-state root, receipts and frames-only recording), in one file per
+// fixture content and blocktrace version, so a second start reads it instead of replaying. One
+// format of our own:
 //
-//   "BTSNAP05"  u32 header length  header (JSON)  receipts  index  entries  sha-256 of everything before it
+//   "BTSNAP06"  u32 header length  header (JSON)  receipts  index  recordings  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
 //             first asked for
 //   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
+//   recordings: per block, u32 length  its recording (recordingCodec/encodeRecording.ts), decoded
+//             when a request first needs it
 //   entry: u8 kind (bit 0: the value is bytes, not UTF-8 text; bit 1: the key is hex text, kept as
 //          the bytes it spells)  u32 key length  key  u32 value length  value
 //
@@ -27,7 +30,7 @@ import type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapsho
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
-const MAGIC = 'BTSNAP05';
+const MAGIC = 'BTSNAP06';
 /** Entry kind bits. */
 const VALUE_BYTES = 1;
 const KEY_HEX = 2;
@@ -94,6 +97,7 @@ export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
   // one buffer of the exact size, written in place: hundreds of thousands of entries
   let size = MAGIC.length + 4 + header.length + 4 + index.length + 32;
   for (const r of receipts) size += 4 + r.length;
+  for (const b of snapshot.blocks) size += 4 + b.recording.length;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
   const out = Buffer.allocUnsafe(size);
   let at = out.write(MAGIC, 0, 'latin1');
@@ -105,6 +109,11 @@ export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
   }
   at = out.writeUInt32LE(index.length, at);
   at += index.copy(out, at);
+  for (const b of snapshot.blocks) {
+    at = out.writeUInt32LE(b.recording.length, at);
+    out.set(b.recording, at);
+    at += b.recording.length;
+  }
   for (const [k, v] of snapshot.nodes) {
     const hex = HEX.test(k);
     at = out.writeUInt8((typeof v === 'string' ? 0 : VALUE_BYTES) | (hex ? KEY_HEX : 0), at);
@@ -146,7 +155,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   }
   at += headerLength;
   if (header.key !== key) return 'made for another fixture or version';
-  const blocks: SnapshotBlock[] = [];
+  const blocks: Omit<SnapshotBlock, 'recording'>[] = [];
   for (const b of header.blocks) {
     if (at + 4 > body.length) return 'truncated';
     const start = at + 4;
@@ -164,6 +173,14 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   at = indexStart + body.readUInt32LE(at);
   if (at > body.length) return 'truncated';
   const index = decodeChainIndex(body.subarray(indexStart, at));
+  const recordings: Uint8Array[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    if (at + 4 > body.length) return 'truncated';
+    const start = at + 4;
+    at = start + body.readUInt32LE(at);
+    if (at > body.length) return 'truncated';
+    recordings.push(new Uint8Array(body.buffer, body.byteOffset + start, at - start));
+  }
   const nodes = new Map<string, string | Uint8Array>();
   for (let i = 0; i < header.entries; i++) {
     if (at + 9 > body.length) return 'truncated';
@@ -177,7 +194,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     nodes.set(k, kind & VALUE_BYTES ? new Uint8Array(body.buffer, body.byteOffset + start, at - start) : body.toString('utf8', start, at));
   }
   if (at !== body.length) return 'trailing bytes';
-  return { roots: header.roots, blocks, nodes, index };
+  return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, index };
 }
 
 /** The snapshot for `key` in `dir`; undefined when there is none, or (after one warning) a bad one. */

@@ -4,9 +4,10 @@
 
 /** Integers below this go as a varint; larger bigints as their bytes. */
 const SMALL = 2 ** 52;
-const SMALL_BIG = BigInt(SMALL);
 
 const utf8 = new TextEncoder();
+/** The value of a lowercase hex digit's char code. */
+const nibble = (code: number): number => (code <= 57 ? code - 48 : code - 87);
 const fromUtf8 = new TextDecoder();
 
 export class ByteWriter {
@@ -36,11 +37,18 @@ export class ByteWriter {
   /** A non-negative integer below 2^53 (counts, indexes, lengths). */
   uint(v: number): void {
     this.room(8);
-    while (v >= 128) {
-      this.buf[this.length++] = (v % 128) | 128;
+    const buf = this.buf;
+    let at = this.length;
+    while (v >= 0x80000000) {
+      buf[at++] = (v % 128) | 128;
       v = Math.floor(v / 128);
     }
-    this.buf[this.length++] = v;
+    while (v >= 128) {
+      buf[at++] = (v & 127) | 128;
+      v >>>= 7;
+    }
+    buf[at++] = v;
+    this.length = at;
   }
 
   /** Any number: an integer in [0, 2^52) as a varint, anything else as its float64. */
@@ -57,24 +65,30 @@ export class ByteWriter {
 
   /** A non-negative bigint. */
   big(v: bigint): void {
-    if (v < 0n) throw new RangeError(`recording codec: negative value ${v}`);
-    if (v < SMALL_BIG) {
-      this.uint(Number(v) * 2);
+    // one conversion: a bigint of 2^52 or more never rounds to a smaller number
+    const small = Number(v);
+    if (small < SMALL) {
+      if (small < 0) throw new RangeError(`recording codec: negative value ${v}`);
+      this.uint(small * 2);
       return;
     }
-    let hex = v.toString(16);
-    if (hex.length % 2 === 1) hex = `0${hex}`;
-    const n = hex.length / 2;
+    const hex = v.toString(16);
+    const odd = hex.length % 2;
+    const n = (hex.length + odd) / 2;
     this.uint(n * 2 + 1);
     this.room(n);
-    for (let i = 0; i < n; i++) this.buf[this.length++] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+    // big-endian bytes from the hex digits, the first a lone digit when their count is odd
+    for (let i = 0, c = -odd; i < n; i++, c += 2) this.buf[this.length++] = (c < 0 ? 0 : nibble(hex.charCodeAt(c)) << 4) | nibble(hex.charCodeAt(c + 1));
   }
 
   /** Bytes of a length known to the reader. */
   raw(bytes: Uint8Array): void {
-    this.room(bytes.length);
-    this.buf.set(bytes, this.length);
-    this.length += bytes.length;
+    const n = bytes.length;
+    this.room(n);
+    // a call into native code costs more than copying a word or two
+    if (n <= 64) for (let i = 0; i < n; i++) this.buf[this.length + i] = bytes[i]!;
+    else this.buf.set(bytes, this.length);
+    this.length += n;
   }
 
   bytes(bytes: Uint8Array): void {

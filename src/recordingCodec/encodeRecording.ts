@@ -31,20 +31,32 @@ import {
   INPUT_BYTES, INPUT_PATCHED_BASE, INPUT_SAME_AS_BASE, KIND_CODE, PRECOMPILE, VERSION,
 } from './layout.ts';
 
-/** The words of one recording: each distinct address or topic once, by its bytes. */
+/** The words of one recording: each distinct address or topic once, found by a hash of its bytes. */
 class Words {
-  private readonly index = new Map<string, number>();
+  /** Hash → the last word of that hash. */
+  private readonly last = new Map<number, number>();
+  /** Per word, the one before it of the same hash, or -1. */
+  private readonly before: number[] = [];
   readonly list: Uint8Array[] = [];
 
   ref(bytes: Uint8Array): number {
-    const key = String.fromCharCode.apply(null, bytes as unknown as number[]);
-    let i = this.index.get(key);
-    if (i === undefined) {
-      i = this.list.push(bytes) - 1;
-      this.index.set(key, i);
-    }
+    // FNV-1a of the last eight bytes, where addresses, hashes and padded words differ
+    const n = bytes.length;
+    let h = 0x811c9dc5 ^ n;
+    for (let i = n > 8 ? n - 8 : 0; i < n; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+    const last = this.last.get(h) ?? -1;
+    for (let i = last; i >= 0; i = this.before[i]!) if (same(this.list[i]!, bytes)) return i;
+    const i = this.list.push(bytes) - 1;
+    this.before.push(last);
+    this.last.set(h, i);
     return i;
   }
+}
+
+function same(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 // reused by every call (encoding is synchronous); the result is copied out
@@ -82,12 +94,15 @@ function writeTx(tx: TxRecording, words: Words, inputs: Inputs): void {
   body.big(tx.gasUsed);
   body.big(tx.gasUsedBeforeRefund);
   body.big(tx.refund);
-  for (const set of [tx.state.created, tx.state.selfDestructed]) {
-    body.uint(set.size);
-    for (const hex of set) body.uint(words.ref(hexToBytes(`0x${hex}`)));
-  }
+  writeSet(tx.state.created, words);
+  writeSet(tx.state.selfDestructed, words);
   body.uint(tx.frames.length);
   for (const frame of tx.frames) writeFrame(frame, words, inputs);
+}
+
+function writeSet(set: ReadonlySet<string>, words: Words): void {
+  body.uint(set.size);
+  for (const hex of set) body.uint(words.ref(hexToBytes(`0x${hex}`)));
 }
 
 function writeFrame(f: CallFrame, words: Words, inputs: Inputs): void {

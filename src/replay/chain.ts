@@ -31,12 +31,14 @@ import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
 import { ReplayStateManager, replayCaches } from './replayState.ts';
 import { batchScratchTries } from './scratchTries.ts';
-import { runOptions } from './runOptions.ts';
 import { SenderPool } from './senders.ts';
 import { StoredBlock } from './storedBlock.ts';
 import { receiptInfos, withBlooms } from './receipts.ts';
 import { ChainIndex, ChainIndexBuilder, type IndexedTx } from '../chainIndex/chainIndex.ts';
+import { decodeRecording } from '../recordingCodec/decodeRecording.ts';
+import { encodeRecording } from '../recordingCodec/encodeRecording.ts';
 import { parityCreations, parityTouched } from '../trace/render/parityTouched.ts';
+import { rewardsOf, runOptions } from './runOptions.ts';
 
 /** Recordings kept per chain (the oldest made goes first): bounds memory on long fixtures. */
 const KEEP_RECORDINGS = 256;
@@ -66,8 +68,12 @@ export class FixtureChain implements ChainView {
   private readonly byNumber = new Map<bigint, StoredBlock>();
   private readonly byHash = new Map<string, StoredBlock>();
   private readonly txIndex = new Map<string, TxLocation>();
-  // Recordings are remade on demand; rendered answers stay in the RPC layer's result cache.
-  private readonly recordings = new RecordingStore(KEEP_RECORDINGS);
+  // Frames-only recordings are read from the load's (each block keeps its own, encoded), the others
+  // made on demand; rendered answers stay in the RPC layer's result cache.
+  private readonly recordings = new RecordingStore(KEEP_RECORDINGS, (block) => {
+    const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
+    return stored?.recording === undefined ? undefined : decodeRecording(stored.recording, stored);
+  });
   private readonly readers: StateReaders;
   private readonly genesisAlloc: ChainSpec['genesis']['alloc'];
   private preimageIndex: Promise<Preimages> | undefined;
@@ -167,9 +173,12 @@ export class FixtureChain implements ChainView {
     return { number: block.header.number, hash: block.hash(), block };
   };
 
-  /** Forgets every recording (they are rebuilt on demand): for tests and benchmarks. */
-  clearCaches(): void {
-    this.recordings.clear();
+  /**
+   * Forgets every recording made or read (they are made again on demand); with `kept`, also the
+   * load's, so that every block is run again when asked for: for tests and benchmarks.
+   */
+  clearCaches(kept = false): void {
+    this.recordings.clear(kept);
   }
 
   recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording> {
@@ -265,14 +274,15 @@ export class FixtureChain implements ChainView {
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts)), nodes: new Map(stateManager.database()), index });
+    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts, b.recording!)), nodes: new Map(stateManager.database()), index });
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index);
   }
 }
 
 /**
- * Runs every decoded block after the last of `ordered`, checks its header, and stores it there;
- * the recorder (frames only) gives each transaction's entry in the chain index.
+ * Runs every decoded block after the last of `ordered`, checks its header, and stores it there
+ * with its recording (frames only), encoded; the recording gives each transaction's entry in the
+ * chain index.
  */
 async function replayBlocks(
   spec: ChainSpec,
@@ -307,7 +317,8 @@ async function replayBlocks(
       sender: bytesToHex(receipts[t]!.from),
       nonce: block.transactions[t]!.nonce,
     })));
-    ordered.push(StoredBlock.of(block, result.stateRoot, receipts));
+    const recording = encodeRecording({ number: block.header.number, hash: block.hash(), txs: recorded, rewards: rewardsOf(block) });
+    ordered.push(StoredBlock.of(block, result.stateRoot, receipts, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');
     await maybeYield();
@@ -386,9 +397,9 @@ function restoreSnapshot(
     const receipts = (): readonly ReceiptInfo[] => withBlooms(saved.receipts(), common);
     const entry = spec.blocks[i];
     const stored =
-      spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts)
-      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, () => decodeBlock(spec, common, i), receipts)
-      : StoredBlock.of(decodeBlock(spec, common, i), root, receipts);
+      spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts, saved.recording)
+      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, () => decodeBlock(spec, common, i), receipts, saved.recording)
+      : StoredBlock.of(decodeBlock(spec, common, i), root, receipts, saved.recording);
     const h = stored.header;
     const parent = ordered[ordered.length - 1]!;
     if (spec.traceTest === undefined && !equalsBytes(h.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${h.number} does not follow its parent`);

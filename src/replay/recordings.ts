@@ -1,6 +1,7 @@
-// What both chains (fixture and upstream) do with recordings: keep one per block hash, make each at
-// most once at a time, run the executions one after another (one VM, one state), and run a block
-// with the recorder attached.
+// What both chains (fixture and upstream) do with recordings: keep one per block hash, read a block's
+// frames-only recording where the chain stored one (a fixture chain's load keeps them), make each
+// other at most once at a time, run the executions one after another (one VM, one state), and run a
+// block with the recorder attached.
 import type { Block } from '@ethereumjs/block';
 import { type VM, runBlock } from '@ethereumjs/vm';
 import { bytesToUnprefixedHex } from '@ethereumjs/util';
@@ -15,14 +16,21 @@ export class RecordingStore {
   private readonly recordings = new Map<string, Promise<BlockRecording>>();
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** @param limit recordings kept; the oldest is dropped first. */
-  constructor(private readonly limit = Number.POSITIVE_INFINITY) {}
+  /**
+   * @param limit recordings kept; the oldest is dropped first.
+   * @param stored a block's frames-only recording where one is at hand without running the block
+   *   (kept from the load), else undefined.
+   */
+  constructor(
+    private readonly limit = Number.POSITIVE_INFINITY,
+    private stored?: (block: ChainBlock) => BlockRecording | undefined,
+  ) {}
 
   /**
    * The block's recording: the kept one, or `make(state)` run after every execution before it. A
-   * recording with state serves a request without; one without is made for such requests alone. A
-   * run whose steps go to a sink is made for its request alone and never kept (its steps are the
-   * point, and they are not in a recording).
+   * recording with state serves a request without; one without comes from `stored` where it has the
+   * block, else is made for such requests alone. A run whose steps go to a sink is made for its
+   * request alone and never kept (its steps are the point, and they are not in a recording).
    */
   get(block: ChainBlock, options: RecordOptions | undefined, make: (state: boolean, steps?: StepSink) => Promise<BlockRecording>): Promise<BlockRecording> {
     const state = options?.state === true;
@@ -31,27 +39,44 @@ export class RecordingStore {
     const hash = bytesToUnprefixedHex(block.hash);
     const withState = this.recordings.get(`${hash}+state`);
     if (withState !== undefined || state) return this.keep(`${hash}+state`, withState, () => make(true));
-    return this.keep(hash, this.recordings.get(hash), () => make(false));
+    const kept = this.recordings.get(hash);
+    if (kept !== undefined) return kept;
+    const stored = this.fromStore(block);
+    if (stored !== undefined) return this.remember(hash, Promise.resolve(stored));
+    return this.keep(hash, undefined, () => make(false));
+  }
+
+  /** The stored recording of `block`; one that cannot be read is made again instead (undefined). */
+  private fromStore(block: ChainBlock): BlockRecording | undefined {
+    try {
+      return this.stored?.(block);
+    } catch {
+      return undefined;
+    }
   }
 
   private keep(key: string, kept: Promise<BlockRecording> | undefined, make: () => Promise<BlockRecording>): Promise<BlockRecording> {
-    let recording = kept;
-    if (recording === undefined) {
-      const next = this.queue.then(make, make);
-      this.queue = next.catch(() => undefined);
-      recording = next;
-      this.recordings.set(key, recording);
-      if (this.recordings.size > this.limit) this.recordings.delete(this.recordings.keys().next().value!);
-      // a failed recording is not kept: the next request tries again
-      recording.catch(() => {
-        if (this.recordings.get(key) === next) this.recordings.delete(key);
-      });
-    }
+    if (kept !== undefined) return kept;
+    const next = this.queue.then(make, make);
+    this.queue = next.catch(() => undefined);
+    this.remember(key, next);
+    // a failed recording is not kept: the next request tries again
+    next.catch(() => {
+      if (this.recordings.get(key) === next) this.recordings.delete(key);
+    });
+    return next;
+  }
+
+  private remember(key: string, recording: Promise<BlockRecording>): Promise<BlockRecording> {
+    this.recordings.set(key, recording);
+    if (this.recordings.size > this.limit) this.recordings.delete(this.recordings.keys().next().value!);
     return recording;
   }
 
-  clear(): void {
+  /** Forgets the recordings made or read so far; with `stored`, also where the stored ones were (each block is run again). */
+  clear(stored = false): void {
     this.recordings.clear();
+    if (stored) this.stored = undefined;
   }
 
   /** Runs `work` after every execution before it, alone on the VM (traced calls). */

@@ -1,4 +1,5 @@
-// A block of a loaded fixture chain: number, hash, post-state root, receipts and the decoded block.
+// A block of a loaded fixture chain: number, hash, post-state root, receipts, the decoded block, and
+// the recording of its call frames the load made (encoded: recordingCodec/).
 // A chain restored from a snapshot knows a block by its header (the first item of its RLP) and the
 // transaction hashes the snapshot keeps, and decodes the block, and parses its receipts, only when
 // something first asks for them: a start from a snapshot then decodes no transaction at all.
@@ -20,12 +21,14 @@ export class StoredBlock implements ChainBlock {
     readonly stateRoot: Uint8Array,
     private readonly decode: () => Block,
     private readonly readReceipts: () => readonly ReceiptInfo[],
+    /** Its frames-only recording as the load made it, encoded (recordingCodec/encodeRecording.ts). */
+    readonly recording: Uint8Array | undefined,
   ) {}
 
   /** A decoded block: run by the replay, or with its receipts from a snapshot. */
-  static of(block: Block, stateRoot: Uint8Array, receipts: readonly ReceiptInfo[] | (() => readonly ReceiptInfo[])): StoredBlock {
+  static of(block: Block, stateRoot: Uint8Array, receipts: readonly ReceiptInfo[] | (() => readonly ReceiptInfo[]), recording?: Uint8Array): StoredBlock {
     const read = typeof receipts === 'function' ? receipts : () => receipts;
-    const stored = new StoredBlock(block.header, block.hash(), block.transactions.map((tx) => tx.hash()), stateRoot, () => block, read);
+    const stored = new StoredBlock(block.header, block.hash(), block.transactions.map((tx) => tx.hash()), stateRoot, () => block, read, recording);
     stored.decoded = block;
     return stored;
   }
@@ -34,13 +37,15 @@ export class StoredBlock implements ChainBlock {
    * A block of `rlp` whose root, transaction hashes and receipts come from a snapshot: only its
    * header is decoded now; `decode` makes the Block when needed.
    */
-  static restored(rlp: Uint8Array, common: Common, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: () => Block, receipts: () => readonly ReceiptInfo[]): StoredBlock {
+  static restored(
+    rlp: Uint8Array, common: Common, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: () => Block, receipts: () => readonly ReceiptInfo[], recording: Uint8Array,
+  ): StoredBlock {
     // the block is the list [header, transactions, uncles, …]: past its length prefix, the header
     // is the first item, decoded alone (RLP stream mode leaves the rest undecoded)
     const prefix = rlp[0]! <= 0xf7 ? 1 : 1 + rlp[0]! - 0xf7;
     const headerFields = RLP.decode(rlp.subarray(prefix), true).data as Uint8Array[];
     const header = createBlockHeaderFromBytesArray(headerFields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
-    return new StoredBlock(header, header.hash(), txHashes, stateRoot, decode, receipts);
+    return new StoredBlock(header, header.hash(), txHashes, stateRoot, decode, receipts, recording);
   }
 
   get number(): bigint {

@@ -1,5 +1,5 @@
 // Tracing is repeatable and leaves the served state alone: the same request answers the same bytes
-// on a fresh chain, on a chain whose recording cache was dropped, and after every other block of the
+// on a fresh chain, on a chain whose recordings were dropped (the load's kept ones too), and after every other block of the
 // chain was traced in between (in an order that jumps backwards, so each run starts from the stored
 // parent root rather than from whatever state the last run left).
 import { describe, expect, test } from 'bun:test';
@@ -30,7 +30,7 @@ describe('tracing twice gives identical bytes and leaves the served state unchan
       ['CALL', 'CALLCODE', 'CREATE', 'CREATE2', 'DELEGATECALL', 'SELFDESTRUCT', 'STATICCALL'].map((k) => `"type":"${k}"`),
     );
 
-    (fresh.chain as FixtureChain).clearCaches();
+    (fresh.chain as FixtureChain).clearCaches(true);
     for (const n of [...blocks].reverse()) {
       for (const m of METHODS) expect(await dispatch(m(n), fresh)).toBe(first.get(m(n))!);
     }
