@@ -143,9 +143,10 @@ export interface ChainView {
    */
   readonly fetch?: BlockFetcher | undefined;
   /**
-   * Re-executes the block from its parent's state root with the recorder attached (cached). The
-   * accounts and slots touched (StateLog) are recorded only with `state`, for the tracers that need
-   * them (prestateTracer); a recording with state serves the others too.
+   * The block's recording: without `state`, the one the load kept where the chain has one (a fixture
+   * chain), else the block re-executed from its parent's state root with the recorder attached
+   * (cached). The accounts and slots touched (StateLog) are recorded only with `state`, for the
+   * tracers that need them (prestateTracer); a recording with state serves the others too.
    */
   recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording>;
   /**
