@@ -6,6 +6,11 @@ import { parseArgs, HELP_TEXT } from './cli/args.ts';
 import { METHOD_LIST, OPT_IN_METHOD_LIST } from './cli/methodList.ts';
 import { VERSION } from './version.ts';
 
+// ethereumjs makes a `debug` logger for every trie, state manager and journal it builds (several
+// for each eth_call), and `debug` asks isatty(stderr) for each one to choose its colours: a tenth of
+// an eth_estimateGas. blocktrace never turns those loggers on; their colours are decided here once.
+process.env.DEBUG_COLORS ??= 'no';
+
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
