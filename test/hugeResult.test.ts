@@ -4,14 +4,12 @@
 // recording holds the repeated input once (replay/callInputs.ts), so what is measured is
 // the rendering: without lazy renderers the same run peaks at 2.3 GB.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { peakHarness, req, TOO_LARGE } from './helpers/peakHarness.ts';
 import { hugeResultFixture, SINK, SPRAY_BYTES, SPRAY_CALLS } from './helpers/pathological.ts';
 
-const ROOT = join(import.meta.dir, '..');
-const TOO_LARGE = (id: number) => `{"jsonrpc":"2.0","id":${id},"error":{"code":-32003,"message":"response too large"}}`;
-const req = (id: number, method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 
 /**
  * Peak RSS allowed to the child, in MiB. Loading and replaying this fixture peaks at about 120 MiB
@@ -33,26 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the harness on `requests`; its answer lines, its peak RSS in MiB (VmHWM polled) and its time. */
-async function harness(options: readonly string[], requests: readonly string[]): Promise<{ lines: string[]; peakMiB: number; ms: number }> {
-  const start = performance.now();
-  const proc = Bun.spawn([process.execPath, 'src/cli.ts', '--replay-file', fixture, '--no-cache', '--trace-timeout', '0', ...options, ...requests], {
-    cwd: ROOT, stdout: 'pipe', stderr: 'pipe',
-  });
-  let peakKiB = 0;
-  const poll = setInterval(() => {
-    try {
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
-      if (hwm) peakKiB = Math.max(peakKiB, Number(hwm[1]));
-    } catch {
-      // the child has exited between two polls
-    }
-  }, 5);
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  clearInterval(poll);
-  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-  return { lines: stdout.split('\n').slice(0, -1), peakMiB: peakKiB / 1024, ms: performance.now() - start };
-}
+const harness = (options: readonly string[], requests: readonly string[]) => peakHarness(fixture, ['--trace-timeout', '0', ...options], requests);
 
 describe(`a callTracer result of ~${Math.round((SPRAY_CALLS * SPRAY_BYTES * 2) / 1e6)} MB`, () => {
   test(`callTracer, trace_block and trace_replayBlockTransactions answer -32003 and the harness stays under ${CEILING_MIB} MiB`, async () => {

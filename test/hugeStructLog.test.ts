@@ -5,14 +5,12 @@
 // (with memory, some 100 GB a transaction; without, some 60 MB). After the refusals the same process
 // answers normally, and a deadline stops such a run too.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { peakHarness, req, TOO_LARGE } from './helpers/peakHarness.ts';
 import { MEMORY_LOOPER, MEMORY_LOOPS, memoryLoopFixture } from './helpers/pathological.ts';
 
-const ROOT = join(import.meta.dir, '..');
-const TOO_LARGE = (id: number) => `{"jsonrpc":"2.0","id":${id},"error":{"code":-32003,"message":"response too large"}}`;
-const req = (id: number, method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, method, params });
 
 /** The most a struct log request may add to the harness's peak RSS over its idle figure. */
 const ALLOWANCE_MIB = 512;
@@ -27,25 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs the harness (--all-tracers) on `requests`: its answer lines and its peak RSS in MiB (VmHWM polled). */
-async function harness(options: readonly string[], requests: readonly string[]): Promise<{ lines: string[]; peakMiB: number }> {
-  const proc = Bun.spawn([process.execPath, 'src/cli.ts', '--replay-file', fixture, '--no-cache', '--all-tracers', ...options, ...requests], {
-    cwd: ROOT, stdout: 'pipe', stderr: 'pipe',
-  });
-  let peakKiB = 0;
-  const poll = setInterval(() => {
-    try {
-      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${proc.pid}/status`, 'utf8'));
-      if (hwm) peakKiB = Math.max(peakKiB, Number(hwm[1]));
-    } catch {
-      // the child has exited between two polls
-    }
-  }, 5);
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  clearInterval(poll);
-  expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-  return { lines: stdout.split('\n').slice(0, -1), peakMiB: peakKiB / 1024 };
-}
+const harness = (options: readonly string[], requests: readonly string[]) => peakHarness(fixture, ['--all-tracers', ...options], requests);
 
 describe('struct logs of a heavy block', () => {
   test(`with and without memory: -32003, the harness within ${ALLOWANCE_MIB} MiB of its idle peak, then normal answers`, async () => {
