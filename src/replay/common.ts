@@ -72,7 +72,7 @@ export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG, keccak2
   } as unknown as EjsGethGenesis;
   try {
     // Left on the last configured fork: the EVM picks fork-dependent backends (BLS) at construction.
-    return withEipSet(withParamsMemo(createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } })));
+    return withForkOrder(withEipSet(withParamsMemo(createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } }))));
   } catch (error) {
     throw new FixtureError(`${path}: unsupported genesis config (${(error as Error).message})`);
   }
@@ -149,6 +149,31 @@ function withEipSet(common: Common): Common {
     let set = eipSets.get(list);
     if (set === undefined) eipSets.set(list, (set = new Set(list)));
     return set.has(eip);
+  };
+  return common;
+}
+
+/** Each fork's position in a hardfork list, by the list's array. */
+const forkPositions = new WeakMap<object, ReadonlyMap<string, number>>();
+
+/**
+ * gteHardfork (ethereumjs hardforkGteHardfork) builds the fork list anew for every question (with a
+ * Set of names when the chain has custom forks) and scans it: some forty times per eth_call. The
+ * list is fixed per chain's parameters, so each name's position is looked up once; the answer is
+ * ethereumjs's (the last position of a name, false for an unknown second fork).
+ */
+function withForkOrder(common: Common): Common {
+  const self = common as unknown as { hardforkGteHardfork(a: string | null | undefined, b: string): boolean; _chainParams: object; _hardfork: string; hardforks(): readonly { name: string }[] };
+  self.hardforkGteHardfork = function (this: typeof self, hardfork1: string | null | undefined, hardfork2: string): boolean {
+    let positions = forkPositions.get(this._chainParams);
+    if (positions === undefined) {
+      const map = new Map<string, number>();
+      this.hardforks().forEach((hf, i) => map.set(hf.name, i));
+      forkPositions.set(this._chainParams, (positions = map));
+    }
+    const second = positions.get(hardfork2);
+    if (second === undefined) return false;
+    return (positions.get(hardfork1 ?? this._hardfork) ?? -1) >= second;
   };
   return common;
 }

@@ -95,10 +95,12 @@ const JUMPDEST = 0x5b;
  * Lets the event loop in during long runs: every 256th JUMPDEST (each loop iteration passes one)
  * checks the clock; past the time slice the opcode is marked async for its next run, which then
  * yields (cooperative.ts) and marks it sync again. The opcode does what it did, and the interpreter
- * awaits it only on that one run.
+ * awaits it only on that one run. Its first run also installs the jump-analysis cache
+ * (jumpAnalysisCache.ts), which a recorder's hooked opcode would otherwise install first.
  */
 export function yieldOnJumps(evm: EVM): void {
   let count = 0;
+  let cached = false;
   onEveryTable(evm, (map) => {
     const entry = map[JUMPDEST];
     if (entry === undefined || entry.opcodeInfo.code !== JUMPDEST) return;
@@ -109,6 +111,11 @@ export function yieldOnJumps(evm: EVM): void {
       opcodeInfo: info as OpEntry['opcodeInfo'],
       opHandler: (runState, common) => {
         original(runState, common);
+        // a chain started from its snapshot may answer calls before any block runs with the recorder
+        if (!cached) {
+          cacheJumpAnalysis(runState.interpreter);
+          cached = true;
+        }
         if (info.isAsync) {
           info.isAsync = false;
           return yieldNow();
