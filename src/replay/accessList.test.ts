@@ -9,7 +9,7 @@ const word = (hex: string) => BigInt(`0x${hex}`);
 const own = A(0xcc);
 const excluded = new Set(['00000000000000000000000000000000000000ee', '0000000000000000000000000000000000000001']);
 /** A step over `stack`, bottom first. */
-const step = (op: number, address: Uint8Array, stack: bigint[]) => ({ op, address, stackSize: stack.length, top: stack.slice(-2).reverse() });
+const step = (op: number, address: Uint8Array, stack: bigint[]) => ({ op, address, stackSize: stack.length, top: stack.slice(-2).reverse(), gasLeft: 0n });
 const render = (t: AccessListTracker) =>
   t.accessList().map((e) => [Buffer.from(e.address).toString('hex').slice(-4), e.storageKeys.map((k) => BigInt(`0x${Buffer.from(k).toString('hex')}`))]);
 

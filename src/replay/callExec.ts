@@ -30,6 +30,8 @@ export interface CallStep {
   readonly address: Uint8Array;
   readonly stackSize: number;
   readonly top: readonly bigint[];
+  /** The frame's gas left before the opcode's gas is charged. */
+  readonly gasLeft: bigint;
 }
 
 /** Which opcodes a call's observer sees, and the observer. */
@@ -43,7 +45,7 @@ export type CallOutcome =
    * `gasUsed`: intrinsic + execution gas before the refund; `usedGas` after the refund and the
    * EIP-7623 floor, as go-ethereum's ExecutionResult UsedGas (MaxUsedGas is `gasUsed`, floored).
    */
-  | { readonly kind: 'ok'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint }
+  | { readonly kind: 'ok'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint; readonly executionGas: bigint }
   | { readonly kind: 'reverted'; readonly returnData: Uint8Array; readonly gasUsed: bigint; readonly usedGas: bigint }
   /** A failure go-ethereum reports with its message (-32000). */
   | { readonly kind: 'failed'; readonly failure: Failure; readonly usedGas: bigint }
@@ -105,7 +107,7 @@ async function runMessage(evm: EVM, state: ReplayStateManager, block: Block, req
   if (watch !== undefined) {
     watchOpcodes(evm, watch.opcodes, (op, rs) => {
       const n = rs.stack.length;
-      watch.reached({ op, address: rs.env.address.bytes, stackSize: n, top: rs.stack.peek(Math.min(n, 2)) });
+      watch.reached({ op, address: rs.env.address.bytes, stackSize: n, top: rs.stack.peek(Math.min(n, 2)), gasLeft: rs.gasLeft });
     });
   }
   let authRefund = 0n;
@@ -133,7 +135,7 @@ async function runMessage(evm: EVM, state: ReplayStateManager, block: Block, req
   const error = exec.exceptionError?.error;
   // a failed or reverted message keeps no refund: its frame's journal is reverted
   const used = gasUsed(block, request, intrinsic + exec.executionGasUsed, (error === undefined ? (exec.gasRefund ?? 0n) : 0n) + authRefund);
-  if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, ...used };
+  if (error === undefined) return { kind: 'ok', returnData: exec.returnValue, ...used, executionGas: exec.executionGasUsed };
   if (error === 'revert') return { kind: 'reverted', returnData: exec.returnValue, ...used };
   const frame = { kind: request.to === undefined ? 'CREATE' : 'CALL', to: request.to, input: request.data, precompile: request.to !== undefined && evm.precompiles.has(bytesToUnprefixedHex(request.to)) } as const;
   const failure = failureOf(exec, frame, block.common, sstoreGasLeftAtHalt(exec)) ?? { kind: 'other', message: error };
