@@ -69,24 +69,51 @@ export function hookOpcodes(evm: EVM, codes: readonly number[], hooks: OpcodeHoo
   });
 }
 
+/** Where a watched table's hooks find the EVM's own observer (watchOpcodes). */
+const WATCHER = Symbol('opcode watcher');
+type Watcher = (code: number, rs: RunState) => void;
+/** Watched copies of each table, by the opcodes watched: shared, so the jump analyses cached per table serve them too. */
+const watchedTables = new WeakMap<OpEntry[], Map<string, OpEntry[]>>();
+
 /**
  * Calls `reached` as the interpreter reaches one of `codes`, before its gas is charged, so also when
  * the opcode then fails on gas or stack (go-ethereum's OnOpcode sees those too); the run is
- * unchanged. Only for opcodes with a dynamic gas handler: the state-access ones all have one.
+ * unchanged. Only for opcodes with a dynamic gas handler: the state-access ones all have one. The
+ * watched table is made once per table and opcodes; its hooks call the observer the running EVM
+ * carries.
  */
-export function watchOpcodes(evm: EVM, codes: readonly number[], reached: (code: number, rs: RunState) => void): void {
-  onEveryTable(evm, (map) => {
-    for (const code of codes) {
-      const entry = map[code];
-      if (entry === undefined || entry.opcodeInfo.code !== code || !entry.opcodeInfo.dynamicGas) continue;
-      const original = entry.gasHandler as GasHandler;
-      const gasHandler: GasHandler = (rs, gas, common) => {
-        reached(code, rs);
-        return original(rs, gas, common);
-      };
-      map[code] = { ...entry, gasHandler };
+export function watchOpcodes(evm: EVM, codes: readonly number[], reached: Watcher): void {
+  (evm as unknown as { [WATCHER]?: Watcher })[WATCHER] = reached;
+  const holder = evm as unknown as { _opcodeMap: OpEntry[] };
+  const key = codes.join(',');
+  const apply = (): void => {
+    const base = holder._opcodeMap;
+    let byCodes = watchedTables.get(base);
+    if (byCodes === undefined) watchedTables.set(base, (byCodes = new Map()));
+    let watched = byCodes.get(key);
+    if (watched === undefined) {
+      watched = [...base];
+      for (const code of codes) {
+        const entry = watched[code];
+        if (entry === undefined || entry.opcodeInfo.code !== code || !entry.opcodeInfo.dynamicGas) continue;
+        const original = entry.gasHandler as GasHandler;
+        const gasHandler: GasHandler = (rs, gas, common) => {
+          (rs.interpreter as unknown as { _evm: { [WATCHER]?: Watcher } })._evm[WATCHER]?.(code, rs);
+          return original(rs, gas, common);
+        };
+        watched[code] = { ...entry, gasHandler };
+      }
+      byCodes.set(key, watched);
     }
-  });
+    holder._opcodeMap = watched;
+  };
+  const build = evm.getActiveOpcodes.bind(evm);
+  evm.getActiveOpcodes = () => {
+    const ops = build();
+    apply();
+    return ops;
+  };
+  apply();
 }
 
 const JUMPDEST = 0x5b;

@@ -107,7 +107,7 @@ test('contracts given by state overrides: the same answer both ways, and the bli
 
 test('blindToGas skips push data and refuses delegations', () => {
   expect(blindToGas(hexToBytes('0x605a00'))).toBe(true); // PUSH1 0x5a
-  expect(blindToGas(hexToBytes('0x7f' + 'f1'.repeat(32) + '00'))).toBe(true); // PUSH32 of CALL bytes
+  expect(blindToGas(hexToBytes(`0x7f${'f1'.repeat(32)}00`))).toBe(true); // PUSH32 of CALL bytes
   expect(blindToGas(hexToBytes('0x5a'))).toBe(false);
   expect(blindToGas(hexToBytes('0x6000f1'))).toBe(false);
   expect(blindToGas(hexToBytes(`0xef0100${'11'.repeat(20)}`))).toBe(false);
