@@ -49,6 +49,21 @@ export function replayCaches(): Caches {
   return caches;
 }
 
+/** Accounts decoded, by the RLP bytes they were decoded from (cache entries and trie values are never changed in place). */
+const decodedAccounts = new WeakMap<Uint8Array, Account>();
+
+/**
+ * A new Account of the RLP, as createAccountFromRLP makes it: MerkleStateManager decodes the cached
+ * RLP on every getAccount (the EVM asks for the same few accounts a dozen times a message), and
+ * RLP-decoding its integers went through hex strings. The decoded fields are kept per RLP and
+ * copied out, the byte fields too, since the caller may change the account it gets.
+ */
+function accountFromRLP(rlp: Uint8Array): Account {
+  let decoded = decodedAccounts.get(rlp);
+  if (decoded === undefined) decodedAccounts.set(rlp, (decoded = createAccountFromRLP(rlp)));
+  return new Account(decoded.nonce, decoded.balance, decoded.storageRoot.slice(), decoded.codeHash.slice());
+}
+
 export class ReplayStateManager extends MerkleStateManager {
   private readonly tries: StateTrie;
   private readonly hash: (data: Uint8Array) => Uint8Array;
@@ -114,11 +129,11 @@ export class ReplayStateManager extends MerkleStateManager {
 
   override async getAccount(address: Address): Promise<Account | undefined> {
     const cached = this._caches?.account?.get(address);
-    if (cached !== undefined) return cached.accountRLP !== undefined ? createAccountFromRLP(cached.accountRLP) : undefined;
+    if (cached !== undefined) return cached.accountRLP !== undefined ? accountFromRLP(cached.accountRLP) : undefined;
     const rlp = this.tries.get(this._trie.root(), bytesToUnprefixedHex(this.hash(address.bytes)));
-    const account = rlp === undefined ? undefined : createAccountFromRLP(rlp);
-    this._caches?.account?.put(address, account);
-    return account;
+    // the cache keeps the account's RLP: the trie's own bytes, not the account encoded again
+    this._caches?.account?.put(address, rlp === undefined ? undefined : ({ serialize: () => rlp } as Account));
+    return rlp === undefined ? undefined : accountFromRLP(rlp);
   }
 
   override async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
