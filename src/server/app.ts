@@ -42,9 +42,14 @@ function tooLarge(size: string, maxBody: number): Response {
   return new Response(body, { status: 413, headers: JSON_HEADERS });
 }
 
-/** Reads the body as text, giving up once it exceeds `limit` bytes. */
-async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+/**
+ * Reads the body as text, giving up once it exceeds `limit` bytes. A body of a declared length (at
+ * most `limit`, checked before) is read whole, without a stream reader: the HTTP server reads no
+ * more than the length declared, and the reader's promise machinery was a tenth of a small request.
+ */
+async function readLimited(request: Request, limit: number, declared: boolean): Promise<string | undefined> {
   if (request.body === null) return '';
+  if (declared) return request.text();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -65,11 +70,12 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
   if (!ACCEPTED_TYPES.includes(mediaType(request.headers.get('content-type')))) {
     return new Response('invalid content type, only application/json is supported\n', { status: 415, headers: TEXT_HEADERS });
   }
-  const declared = Number(request.headers.get('content-length') ?? '0');
+  const length = request.headers.get('content-length');
+  const declared = Number(length ?? '0');
   if (declared > deps.maxBody) return tooLarge(String(declared), deps.maxBody);
   let text: string | undefined;
   try {
-    text = await readLimited(request, deps.maxBody);
+    text = await readLimited(request, deps.maxBody, length !== null && /^\d+$/.test(length));
   } catch {
     // the client broke off (or the runtime cut the body): say so, without the runtime's words
     return new Response('cannot read the request body\n', { status: 400, headers: TEXT_HEADERS });
