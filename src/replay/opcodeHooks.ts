@@ -107,13 +107,7 @@ export function watchOpcodes(evm: EVM, codes: readonly number[], reached: Watche
     }
     holder._opcodeMap = watched;
   };
-  const build = evm.getActiveOpcodes.bind(evm);
-  evm.getActiveOpcodes = () => {
-    const ops = build();
-    apply();
-    return ops;
-  };
-  apply();
+  onEveryBuild(evm, apply);
 }
 
 const JUMPDEST = 0x5b;
@@ -213,11 +207,15 @@ function onEveryTable(evm: EVM, hook: (map: OpEntry[]) => void): void {
   // A new table, never the old one changed in place: analyses cached per table (jumpAnalysisCache.ts)
   // hold the entries of the table they were made with.
   const holder = evm as unknown as { _opcodeMap: OpEntry[] };
-  const apply = (): void => {
+  onEveryBuild(evm, () => {
     const map = [...holder._opcodeMap];
     hook(map);
     holder._opcodeMap = map;
-  };
+  });
+}
+
+/** Runs `apply` now and after every opcode table the EVM builds later (a fork change). */
+function onEveryBuild(evm: EVM, apply: () => void): void {
   const build = evm.getActiveOpcodes.bind(evm);
   evm.getActiveOpcodes = () => {
     const ops = build();
