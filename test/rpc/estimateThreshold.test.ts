@@ -1,8 +1,9 @@
 // eth_estimateGas answers the later steps of go-ethereum's search from the first run where the
 // message cannot see its gas (src/rpc/handlers/estimate.ts, byThreshold). Here every answer it gives
-// that way is the answer of running every step: for each contract call of the test chains, as its
-// sender at the block before it, and for contracts (given by state overrides) whose need is set by
-// an SSTORE's EIP-2200 sentry, by memory growth, by a refund, by a revert or by running out of gas.
+// that way is the answer of running every step: for each contract call of the test chains (anvil's
+// and go-ethereum's hive chains), as its sender at the block before it, and for contracts (given by
+// state overrides) whose need is set by an SSTORE's EIP-2200 sentry, by memory growth, by a refund,
+// by a revert or by running out of gas.
 import { beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { hexToBytes } from '@ethereumjs/util';
@@ -13,7 +14,13 @@ import { createContext, type RpcContext } from '../../src/rpc/context.ts';
 import { blindToGas, ethEstimateGas } from '../../src/rpc/handlers/estimate.ts';
 import type { StateOverrides } from '../../src/replay/overrides.ts';
 
-const FIXTURES = ['cancun-devnet', 'prague-devnet'].map((name) => join(import.meta.dir, `../../golden/fixtures/${name}/fixture.json`));
+const GOLDEN = join(import.meta.dir, '../../golden');
+// the anvil chains, and go-ethereum's hive chains (execution-apis: forks up to Osaka)
+const FIXTURES = [
+  ...['cancun-devnet', 'prague-devnet'].map((name) => join(GOLDEN, `fixtures/${name}/fixture.json`)),
+  join(GOLDEN, 'execution-apis/tests'),
+  join(GOLDEN, 'execution-apis-pr855'),
+];
 
 const chains: ChainView[] = [];
 beforeAll(async () => {
