@@ -11,7 +11,8 @@ import { loadChain } from '../../src/replay/loadChain.ts';
 import type { ChainView } from '../../src/replay/chainView.ts';
 import type { CallArgs } from '../../src/rpc/callParams.ts';
 import { createContext, type RpcContext } from '../../src/rpc/context.ts';
-import { blindToGas, ethEstimateGas } from '../../src/rpc/handlers/estimate.ts';
+import { ethEstimateGas } from '../../src/rpc/handlers/estimate.ts';
+import { blindToGas } from '../../src/replay/gasThreshold.ts';
 import type { StateOverrides } from '../../src/replay/overrides.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');

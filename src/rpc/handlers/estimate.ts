@@ -4,15 +4,14 @@
 // go-ethereum's to the unit.
 //
 // The search asks of each gas limit it tries only whether the message fails. When nothing the
-// message runs can see the gas it has (byThreshold below), that answer is known from the first run:
-// the message fails exactly below the gas its first run needed at its neediest point, so the
+// message runs can see the gas it has (replay/gasThreshold.ts), that answer is known from the first
+// run: the message fails exactly below the gas its first run needed at its neediest point, so the
 // search's later steps are answered from that figure instead of running the message four to six
 // times more. The steps, and so the answer, are go-ethereum's.
-import { getActivePrecompiles } from '@ethereumjs/evm';
-import { bytesToUnprefixedHex } from '@ethereumjs/util';
 import { hexQuantity } from '../../encoding/hex.ts';
 import { ExecutionRevertedError, ServerError } from '../../errors/rpcErrors.ts';
 import type { CallWatch } from '../../replay/callExec.ts';
+import { GasThreshold, thresholdApplies } from '../../replay/gasThreshold.ts';
 import { type CallRequest, floorDataGas, intrinsicGas } from '../../replay/message.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
 import { gethError } from '../../trace/render/errorStrings.ts';
@@ -37,25 +36,6 @@ interface Run {
   readonly executionGas?: bigint;
   /** An execution failure other than running out of gas: its message, and revert data. */
   readonly error?: { readonly message: string; readonly revert?: Uint8Array };
-}
-
-const SSTORE = 0x55;
-/**
- * Opcodes through which a message sees the gas it has: GAS, and the calls and creations, which pass
- * on a share of it (EIP-150) and run other code. SELFDESTRUCT is counted in too (EIP-7928 looks at
- * the gas left there).
- */
-const SEES_GAS = new Set([0x5a, 0xf0, 0xf1, 0xf2, 0xf4, 0xf5, 0xfa, 0xff]);
-
-/** Whether `code` contains none of SEES_GAS as an opcode (push data skipped), reachable or not. */
-export function blindToGas(code: Uint8Array): boolean {
-  if (code[0] === 0xef) return false; // EIP-7702 delegation, EOF
-  for (let i = 0; i < code.length; i++) {
-    const op = code[i]!;
-    if (op >= 0x60 && op <= 0x7f) i += op - 0x5f;
-    else if (SEES_GAS.has(op)) return false;
-  }
-  return true;
 }
 
 export interface EstimateOptions {
@@ -119,13 +99,8 @@ export async function ethEstimateGas(
     }
   }
   // byThreshold: the least gas with which the message succeeds, known from its first run
-  const blind = options.byThreshold !== false && (await runsBlindToGas(ctx, block, base, stateOverrides));
-  let sentryNeed = 0n;
-  const sentry = block.block.common.param('sstoreSentryEIP2200Gas');
-  const watch: CallWatch | undefined = blind
-    ? { opcodes: [SSTORE], reached: (step) => (sentryNeed = maxOf(sentryNeed, hi - step.gasLeft + sentry + 1n)) }
-    : undefined;
-  const first = await run(hi, watch);
+  const byThreshold = options.byThreshold !== false && (await thresholdKnown(ctx, block, base, stateOverrides)) ? new GasThreshold(block.block.common, hi) : undefined;
+  const first = await run(hi, byThreshold?.watch);
   if (first.failed) {
     if (first.error !== undefined) {
       if (first.error.revert !== undefined) throw new ExecutionRevertedError(decodeRevertReason(first.error.revert), `0x${Buffer.from(first.error.revert).toString('hex')}`);
@@ -136,7 +111,7 @@ export async function ethEstimateGas(
   const intrinsic = intrinsicGas(block.block, base);
   // below the intrinsic gas or the EIP-7623 floor the message does not start: run it to say so
   const least = maxOf(intrinsic, floorDataGas(block.block, base) ?? 0n);
-  const threshold = blind ? maxOf(intrinsic + first.executionGas!, sentryNeed) : undefined;
+  const threshold = byThreshold?.least(intrinsic, first.executionGas!);
   const fails = async (gas: bigint): Promise<boolean> => (threshold !== undefined && gas >= least ? gas < threshold : (await run(gas)).failed);
 
   let lo = first.usedGas! - 1n;
@@ -157,22 +132,10 @@ export async function ethEstimateGas(
 
 const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
 
-/**
- * Whether the message's success depends on its gas limit only through a threshold: it calls a
- * contract (no precompile, no code moved or delegated) whose code contains none of SEES_GAS, so
- * every run with enough gas runs the same opcodes, each charged the same, and fails only where the
- * gas left is below an opcode's cost or, at an SSTORE, at or below the EIP-2200 sentry. It pays no
- * fee (the funds check would depend on the gas), carries no blobs or authorizations, and the fork
- * is one whose gas rules are those (Istanbul on, none of EIP-6800, 7864, 7928, 8037, 8038).
- */
-async function runsBlindToGas(ctx: RpcContext, block: ReturnType<typeof headerAt>, request: CallRequest, stateOverrides: StateOverrides | undefined): Promise<boolean> {
-  const common = block.block.common;
-  if (request.to === undefined || request.gasPrice !== 0n || (request.feeCap ?? 0n) !== 0n) return false;
-  if ((request.blobHashes?.length ?? 0) > 0 || (request.authorizations?.length ?? 0) > 0) return false;
-  if (!common.gteHardfork('istanbul') || [6800, 7864, 7928, 8037, 8038].some((eip) => common.isActivatedEIP(eip))) return false;
+/** Whether replay/gasThreshold.ts applies to the message, its code read after the state overrides. */
+async function thresholdKnown(ctx: RpcContext, block: ReturnType<typeof headerAt>, request: CallRequest, stateOverrides: StateOverrides | undefined): Promise<boolean> {
+  if (request.to === undefined) return false;
   for (const override of stateOverrides?.values() ?? []) if (override.movePrecompileToAddress !== undefined) return false;
-  const to = bytesToUnprefixedHex(request.to);
-  if (getActivePrecompiles(common).has(to)) return false;
-  const code = stateOverrides?.get(to)?.code ?? (await (await ctx.chain.stateAfter!(block)).code(request.to));
-  return code.length > 0 && blindToGas(code);
+  const code = stateOverrides?.get(Buffer.from(request.to).toString('hex'))?.code ?? (await (await ctx.chain.stateAfter!(block)).code(request.to));
+  return thresholdApplies(block.block.common, request, code);
 }
