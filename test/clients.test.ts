@@ -1,5 +1,5 @@
 // Real clients against `blocktrace serve` (issue 15): cast (`run`, `balance`, `nonce`, `code`,
-// `storage`, `call`, `gas-price`, `logs`), viem's public client and ethers' JsonRpcProvider, each
+// `storage`, `call`, `estimate`, `gas-price`, `logs`), viem's public client and ethers' JsonRpcProvider, each
 // beside a real anvil serving the same chain (the shipped fixture mined into it block by block).
 // Where anvil answers as go-ethereum does, the answers must be the same; fee suggestions are
 // go-ethereum's oracle here and anvil's own there, so they are checked against our eth_gasPrice.
@@ -242,6 +242,39 @@ describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', 
       compared++;
     }
     expect(compared).toBeGreaterThan(5);
+  }, SLOW);
+
+  test.skipIf(!CALL)('estimateGas of the chain\'s contract calls through viem, ethers and cast: go-ethereum\'s estimate, enough gas for the call', async () => {
+    const ours = viem(c.bt.url);
+    const provider = new JsonRpcProvider(c.bt.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    let estimated = 0;
+    try {
+      for (const hash of c.txs.flat().slice(0, 40)) {
+        const tx = await ours.getTransaction({ hash: hash as `0x${string}` });
+        if (tx.to === null || tx.input === '0x') continue;
+        const blockNumber = tx.blockNumber - 1n;
+        const call = { from: tx.from, to: tx.to, input: tx.input, value: `0x${tx.value.toString(16)}` };
+        const raw = await rpc<string>(c.bt.url, 'eth_estimateGas', [call, `0x${blockNumber.toString(16)}`]).catch((e: Error) => e);
+        // a call that reverts at that block: every client reports the node's error
+        if (raw instanceof Error) continue;
+        const expected = BigInt(raw);
+        expect({ hash, viem: await ours.estimateGas({ account: tx.from, to: tx.to, data: tx.input, value: tx.value, blockNumber }) }).toEqual({ hash, viem: expected });
+        // ethers estimates at the head (its blockTag does not reach eth_estimateGas)
+        const atHead = await rpc<string>(c.bt.url, 'eth_estimateGas', [call]).catch((e: Error) => e);
+        const byEthers = await provider.estimateGas({ from: tx.from, to: tx.to, data: tx.input, value: tx.value }).catch((e: Error) => e);
+        if (atHead instanceof Error) expect({ hash, ethers: byEthers instanceof Error }).toEqual({ hash, ethers: true });
+        else expect({ hash, ethers: byEthers }).toEqual({ hash, ethers: BigInt(atHead) });
+        const casted = await cast(['estimate', tx.to, tx.input, '--from', tx.from, '--value', tx.value.toString(), '--block', String(blockNumber), '--rpc-url', c.bt.url]);
+        expect({ hash, cast: casted.stdout.trim() }).toEqual({ hash, cast: expected.toString() });
+        // the estimate is enough: the call with that much gas does not fail
+        const withGas = await rpc<string>(c.bt.url, 'eth_call', [{ ...call, gas: raw }, `0x${blockNumber.toString(16)}`]).catch((e: Error) => e);
+        expect({ hash, failed: withGas instanceof Error }).toEqual({ hash, failed: false });
+        estimated++;
+      }
+    } finally {
+      provider.destroy();
+    }
+    expect(estimated).toBeGreaterThan(5);
   }, SLOW);
 
   test('ethers: logs, transactions, fee data', async () => {
