@@ -90,16 +90,17 @@ export async function ethEstimateGas(
   }
   if (hi > RPC_GAS_CAP) hi = RPC_GAS_CAP;
 
-  if (base.data.length === 0 && base.to !== undefined) {
-    const code = await (await ctx.chain.stateAfter!(block)).code(base.to);
-    const overridden = stateOverrides?.get(Buffer.from(base.to).toString('hex'))?.code;
-    if ((overridden ?? code).length === 0) {
-      const simple = await run(TX_GAS);
-      if (!simple.failed) return hexQuantity(TX_GAS);
-    }
+  // the code the message calls, as the state overrides leave it
+  const code = base.to === undefined ? undefined : (stateOverrides?.get(Buffer.from(base.to).toString('hex'))?.code ?? (await (await ctx.chain.stateAfter!(block)).code(base.to)));
+  if (base.data.length === 0 && code?.length === 0) {
+    const simple = await run(TX_GAS);
+    if (!simple.failed) return hexQuantity(TX_GAS);
   }
-  // byThreshold: the least gas with which the message succeeds, known from its first run
-  const byThreshold = options.byThreshold !== false && (await thresholdKnown(ctx, block, base, stateOverrides)) ? new GasThreshold(block.block.common, hi) : undefined;
+  // the least gas with which the message succeeds, known from its first run where
+  // replay/gasThreshold.ts applies (no precompile moved by the overrides)
+  const moved = [...(stateOverrides?.values() ?? [])].some((o) => o.movePrecompileToAddress !== undefined);
+  const byThreshold =
+    options.byThreshold !== false && code !== undefined && !moved && thresholdApplies(block.block.common, base, code) ? new GasThreshold(block.block.common, hi) : undefined;
   const first = await run(hi, byThreshold?.watch);
   if (first.failed) {
     if (first.error !== undefined) {
@@ -131,11 +132,3 @@ export async function ethEstimateGas(
 }
 
 const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
-
-/** Whether replay/gasThreshold.ts applies to the message, its code read after the state overrides. */
-async function thresholdKnown(ctx: RpcContext, block: ReturnType<typeof headerAt>, request: CallRequest, stateOverrides: StateOverrides | undefined): Promise<boolean> {
-  if (request.to === undefined) return false;
-  for (const override of stateOverrides?.values() ?? []) if (override.movePrecompileToAddress !== undefined) return false;
-  const code = stateOverrides?.get(Buffer.from(request.to).toString('hex'))?.code ?? (await (await ctx.chain.stateAfter!(block)).code(request.to));
-  return thresholdApplies(block.block.common, request, code);
-}
