@@ -1,13 +1,12 @@
 // The primitives of the kept-recording format (encodeRecording.ts): unsigned LEB128 integers,
 // bigints as a small integer or their big-endian bytes, length-prefixed bytes and UTF-8 text.
 // Plain Uint8Array and DataView only, so Bun, Node and Deno read what any of them wrote.
+import { bigIntToUnpaddedBytes, bytesToBigInt } from '@ethereumjs/util';
 
 /** Integers below this go as a varint; larger bigints as their bytes. */
 const SMALL = 2 ** 52;
 
 const utf8 = new TextEncoder();
-/** The value of a lowercase hex digit's char code. */
-const nibble = (code: number): number => (code <= 57 ? code - 48 : code - 87);
 const fromUtf8 = new TextDecoder();
 
 export class ByteWriter {
@@ -72,13 +71,9 @@ export class ByteWriter {
       this.uint(small * 2);
       return;
     }
-    const hex = v.toString(16);
-    const odd = hex.length % 2;
-    const n = (hex.length + odd) / 2;
-    this.uint(n * 2 + 1);
-    this.room(n);
-    // big-endian bytes from the hex digits, the first a lone digit when their count is odd
-    for (let i = 0, c = -odd; i < n; i++, c += 2) this.buf[this.length++] = (c < 0 ? 0 : nibble(hex.charCodeAt(c)) << 4) | nibble(hex.charCodeAt(c + 1));
+    const bytes = bigIntToUnpaddedBytes(v);
+    this.uint(bytes.length * 2 + 1);
+    this.raw(bytes);
   }
 
   /** Bytes of a length known to the reader. */
@@ -159,12 +154,7 @@ export class ByteReader {
   big(): bigint {
     const v = this.uint();
     if (v % 2 === 0) return BigInt(v / 2);
-    const n = (v - 1) / 2;
-    this.need(n);
-    let hex = '0x';
-    for (let i = 0; i < n; i++) hex += this.buf[this.at + i]!.toString(16).padStart(2, '0');
-    this.at += n;
-    return BigInt(hex);
+    return bytesToBigInt(this.raw((v - 1) / 2));
   }
 
   /** A view of the next `n` bytes (the reader's buffer is kept, never changed). */

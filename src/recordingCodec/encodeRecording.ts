@@ -22,7 +22,7 @@
 //
 // A frame's index and children and a transaction's index follow from the order; its hash comes
 // from the block.
-import { hexToBytes } from '@ethereumjs/util';
+import { equalsBytes, hexToBytes } from '@ethereumjs/util';
 import { patchesFrom, SMALL_INPUT } from '../trace/inputPatches.ts';
 import type { BlockRecording, CallFrame, Failure, RecordedLog, TxRecording } from '../trace/types.ts';
 import { ByteWriter } from './bytes.ts';
@@ -45,18 +45,12 @@ class Words {
     let h = 0x811c9dc5 ^ n;
     for (let i = n > 8 ? n - 8 : 0; i < n; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
     const last = this.last.get(h) ?? -1;
-    for (let i = last; i >= 0; i = this.before[i]!) if (same(this.list[i]!, bytes)) return i;
+    for (let i = last; i >= 0; i = this.before[i]!) if (equalsBytes(this.list[i]!, bytes)) return i;
     const i = this.list.push(bytes) - 1;
     this.before.push(last);
     this.last.set(h, i);
     return i;
   }
-}
-
-function same(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 // reused by every call (encoding is synchronous); the result is copied out
