@@ -81,3 +81,16 @@ test('the bytes: each part is written as its tracer alone writes it', async () =
     expect(mux).toBe(`{"jsonrpc":"2.0","id":1,"result":{"callTracer":${calls},"prestateTracer":${pre}}}`);
   }
 });
+
+test('debug_traceCall: each part equals its tracer alone, for the calls of block 0xa at the block before', async () => {
+  const hashes = (await results('callTracer')).map((tx) => tx.txHash).slice(0, 20);
+  const body = (text: string): string => text.slice('{"jsonrpc":"2.0","id":1,"result":'.length, -1);
+  for (const hash of hashes) {
+    const tx = (JSON.parse(await ask('eth_getTransactionByHash', [hash])) as { result: { from: string; to: string | null; input: string; value: string } }).result;
+    const call = { from: tx.from, to: tx.to, input: tx.input, value: tx.value };
+    const mux = await ask('debug_traceCall', [call, '0x9', { tracer: 'muxTracer', tracerConfig: { prestateTracer: null, callTracer: {} } }]);
+    const calls = body(await ask('debug_traceCall', [call, '0x9', { tracer: 'callTracer' }]));
+    const pre = body(await ask('debug_traceCall', [call, '0x9', { tracer: 'prestateTracer' }]));
+    expect(mux).toBe(`{"jsonrpc":"2.0","id":1,"result":{"callTracer":${calls},"prestateTracer":${pre}}}`);
+  }
+});

@@ -31,7 +31,7 @@ function baseFeeOf(block: ChainBlock, overrides: BlockOverrides | undefined): bi
 }
 
 export async function debugTraceCall(
-  [args, at, config]: [CallArgs, BlockNumberOrHash, TraceCallConfig | undefined],
+  [args, at, callConfig]: [CallArgs, BlockNumberOrHash, TraceCallConfig | undefined],
   ctx: RpcContext,
 ): Promise<unknown> {
   if ('tag' in at && at.tag === 'pending') throw new ServerError('tracing on top of pending is not supported');
@@ -39,12 +39,12 @@ export async function debugTraceCall(
   if (block === undefined) {
     throw new ServerError('hash' in at ? `block ${'0x' + Buffer.from(at.hash).toString('hex')} not found` : `block #${'number' in at ? at.number : 0n} not found`);
   }
-  const { entry, config: tracerConfig, timeoutMs } = chooseTracer(config?.trace, ctx);
-  if (config?.txIndex !== undefined) throw new InvalidParamsError('txIndex is not supported by blocktrace');
+  const { entry, config: tracerConfig, timeoutMs } = chooseTracer(callConfig?.trace, ctx);
+  if (callConfig?.txIndex !== undefined) throw new InvalidParamsError('txIndex is not supported by blocktrace');
   const request: TracedCalls = {
-    calls: [callRequest(args, baseFeeOf(block, config?.blockOverrides), undefined, ctx.chain.chainId)],
-    stateOverrides: config?.stateOverrides,
-    blockOverrides: config?.blockOverrides,
+    calls: [callRequest(args, baseFeeOf(block, callConfig?.blockOverrides), undefined, ctx.chain.chainId)],
+    stateOverrides: callConfig?.stateOverrides,
+    blockOverrides: callConfig?.blockOverrides,
   };
   try {
     if (isStepped(entry, tracerConfig)) {
@@ -54,7 +54,7 @@ export async function debugTraceCall(
       const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, at, () => true, (options) => traceCalls(block, request, options));
       return traced!.result;
     }
-    const txs = await traceWithin(ctx, block, request, { state: needsStateFor(entry, config) }, timeoutMs);
+    const txs = await traceWithin(ctx, block, request, { state: needsStateFor(entry, tracerConfig) }, timeoutMs);
     return entry.render(txs[0]!, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [], call: true });
   } catch (err) {
     if (err instanceof CallRejectedError) throw new ServerError(`tracing failed: ${err.message}`);
