@@ -9,7 +9,7 @@ import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import { buildGenesis, buildTraceTestBlock, decodeBlock, sealBlock } from './blocks.ts';
 import { recordCalls, type TracedCalls } from './callTrace.ts';
-import type { ChainBlock, ChainView, Preimages, ReceiptInfo, RecordOptions, StateReader, TxLocation } from './chainView.ts';
+import { type ChainBlock, type ChainView, type Preimages, type ReceiptInfo, type RecordOptions, type StateReader, type TxLocation, chainBlockOf } from './chainView.ts';
 import { intermediateRoots } from './intermediateRoots.ts';
 import { PreimageIndex } from './preimages.ts';
 import { createBlockFromRLP } from '@ethereumjs/block';
@@ -170,7 +170,7 @@ export class FixtureChain implements ChainView {
 
   readonly blockFromRlp = (rlp: Uint8Array): ChainBlock => {
     const block = createBlockFromRLP(rlp, { common: this.vm.common, setHardfork: true, skipConsensusFormatValidation: true });
-    return { number: block.header.number, hash: block.hash(), block };
+    return chainBlockOf(block);
   };
 
   /**

@@ -1,7 +1,7 @@
 // The one interface the RPC layer sees of a loaded chain. Implemented by replay/chain.ts
 // (fixture chains) and upstream/upstreamChain.ts (blocks and state from a live node); handlers
 // never touch ethereumjs state themselves.
-import type { Block } from '@ethereumjs/block';
+import type { Block, BlockHeader } from '@ethereumjs/block';
 import type { ChainIndex } from '../chainIndex/chainIndex.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import type { CallOutcome, CallOverrides, CallWatch } from './callExec.ts';
@@ -12,8 +12,15 @@ import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 export interface ChainBlock {
   readonly number: bigint;
   readonly hash: Uint8Array;
+  /** Its header, known without decoding the rest of the block (a chain restored from a snapshot). */
+  readonly header: BlockHeader;
   /** The decoded block (header, transactions, uncles, withdrawals). */
   readonly block: Block;
+}
+
+/** A decoded block as a ChainBlock (its own hash unless given). */
+export function chainBlockOf(block: Block, hash: Uint8Array = block.hash()): ChainBlock {
+  return { number: block.header.number, hash, header: block.header, block };
 }
 
 export interface TxLocation {

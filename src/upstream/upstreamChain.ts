@@ -8,7 +8,7 @@ import { type VM, createVM } from '@ethereumjs/vm';
 import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
 import { hexQuantity } from '../encoding/hex.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
-import type { BlockFetcher, ChainBlock, ChainTag, ChainView, ReceiptInfo, RecordOptions, TxLocation } from '../replay/chainView.ts';
+import { type BlockFetcher, type ChainBlock, type ChainTag, type ChainView, type ReceiptInfo, type RecordOptions, type TxLocation, chainBlockOf } from '../replay/chainView.ts';
 import { RecordingStore, recordRun } from '../replay/recordings.ts';
 import { recordCalls, type TracedCalls } from '../replay/callTrace.ts';
 import { makeCommon } from '../replay/common.ts';
@@ -264,7 +264,7 @@ export class UpstreamChain implements ChainView {
   }
 
   private remember(block: Block): ChainBlock {
-    const entry: ChainBlock = { number: block.header.number, hash: block.hash(), block };
+    const entry = chainBlockOf(block);
     const dropped = keep(this.blocks, bytesToUnprefixedHex(entry.hash), entry, KEEP_BLOCKS);
     for (const tx of dropped?.block.transactions ?? []) this.txIndex.delete(bytesToUnprefixedHex(tx.hash()));
     block.transactions.forEach((tx, index) => this.txIndex.set(bytesToUnprefixedHex(tx.hash()), { block: entry, index }));

@@ -4,7 +4,7 @@
 import { FilterRegistry } from '../../src/rpc/filters/registry.ts';
 import { createBlock } from '@ethereumjs/block';
 import { Type } from '@sinclair/typebox';
-import type { ChainBlock, ChainView, ReceiptInfo, TxLocation } from '../../src/replay/chainView.ts';
+import { type ChainBlock, type ChainView, type ReceiptInfo, type TxLocation, chainBlockOf } from '../../src/replay/chainView.ts';
 import type { RpcContext, TracerLookup } from '../../src/rpc/context.ts';
 import type { TracerEntry } from '../../src/trace/registry.ts';
 import type { BlockRecording, TxRecording } from '../../src/trace/types.ts';
@@ -13,7 +13,7 @@ const bytes = (fill: number, n = 32): Uint8Array => new Uint8Array(n).fill(fill)
 
 export function chainBlock(number: bigint): ChainBlock {
   const block = createBlock({ header: { number, gasLimit: 30_000_000n } });
-  return { number, hash: bytes(0xb0 + Number(number)), block };
+  return chainBlockOf(block, bytes(0xb0 + Number(number)));
 }
 
 export const FAKE_TX_HASHES = [bytes(0xa1), bytes(0xa2)];

@@ -5,7 +5,7 @@
 import { RLP } from '@ethereumjs/rlp';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import type { ChainBlock, ChainView, ReceiptInfo } from '../../replay/chainView.ts';
-import { formatBlock, formatTransaction } from './ethJson.ts';
+import { formatHeader, formatLog, formatTransaction } from './ethJson.ts';
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +41,7 @@ function totalDifficulty(chain: ChainView, block: ChainBlock): bigint {
   if (sums === undefined) totals.set(chain, (sums = []));
   const target = Number(block.number - chain.genesis.number);
   for (let i = sums.length; i <= target; i++) {
-    const difficulty = chain.blockByNumber(chain.genesis.number + BigInt(i))?.block.header.difficulty ?? 0n;
+    const difficulty = chain.blockByNumber(chain.genesis.number + BigInt(i))?.header.difficulty ?? 0n;
     sums.push((i === 0 ? 0n : sums[i - 1]!) + difficulty);
   }
   return sums[target]!;
@@ -52,25 +52,12 @@ function totalDifficulty(chain: ChainView, block: ChainBlock): bigint {
  * RLP length of the block it keeps, [header, transactions, uncles]: no withdrawals list.
  */
 export function anvilHeader(chain: ChainView, block: ChainBlock): Json {
-  const geth = formatBlock(block, false, []);
+  const geth = formatHeader(block);
   geth['totalDifficulty'] = hexQuantity(totalDifficulty(chain, block));
   geth['size'] = hexQuantity(RLP.encode(block.block.raw().slice(0, 3)).length);
   return ordered(geth, HEADER_KEYS);
 }
 
-/** alloy Withdrawals of the block (absent before Shanghai). */
-export function anvilWithdrawals(block: ChainBlock): Json[] | undefined {
-  return block.block.withdrawals?.map((w) => ({
-    index: hexQuantity(w.index),
-    validatorIndex: hexQuantity(w.validatorIndex),
-    address: hexBytes(w.address.bytes),
-    amount: hexQuantity(w.amount),
-  }));
-}
-
-export function anvilUncles(block: ChainBlock): string[] {
-  return block.block.uncleHeaders.map((u) => hexBytes(u.hash()));
-}
 
 /** alloy rpc Transaction of a mined transaction. */
 export function anvilTransaction(block: ChainBlock, index: number, receipt: ReceiptInfo | undefined): Json {
@@ -79,21 +66,12 @@ export function anvilTransaction(block: ChainBlock, index: number, receipt: Rece
   return ordered(geth, TX_KEYS[type] ?? TX_KEYS[2]!);
 }
 
+/** alloy rpc Log (rpc-types-eth log.rs: the consensus log flattened first). */
+const LOG_KEYS = ['address', 'topics', 'data', 'blockHash', 'blockNumber', 'blockTimestamp', 'transactionHash', 'transactionIndex', 'logIndex', 'removed'];
+
 /** alloy rpc Log: the j-th log of a receipt. */
 function anvilLog(block: ChainBlock, index: number, receipt: ReceiptInfo, j: number): Json {
-  const log = receipt.logs[j]!;
-  return {
-    address: hexBytes(log.address),
-    topics: log.topics.map(hexBytes),
-    data: hexBytes(log.data),
-    blockHash: hexBytes(block.hash),
-    blockNumber: hexQuantity(block.number),
-    blockTimestamp: hexQuantity(block.block.header.timestamp),
-    transactionHash: hexBytes(block.block.transactions[index]!.hash()),
-    transactionIndex: hexQuantity(index),
-    logIndex: hexQuantity(receipt.firstLogIndex + j),
-    removed: false,
-  };
+  return ordered(formatLog(block, index, receipt, j), LOG_KEYS);
 }
 
 /**

@@ -4,7 +4,7 @@
 import { createBlockFromBytesArray } from '@ethereumjs/block';
 import { hexQuantity } from '../../encoding/hex.ts';
 import { ServerError } from '../../errors/rpcErrors.ts';
-import type { ChainBlock, ChainView } from '../../replay/chainView.ts';
+import { type ChainBlock, type ChainView, chainBlockOf } from '../../replay/chainView.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockNumberOrHash } from '../filterParams.ts';
 import type { BlockSelector } from '../schemas.ts';
@@ -60,7 +60,7 @@ function uncleAt(block: ChainBlock | undefined, index: bigint): Record<string, u
   if (block === undefined || index >= BigInt(block.block.uncleHeaders.length)) return null;
   const header = block.block.uncleHeaders[Number(index)]!;
   const uncle = createBlockFromBytesArray([header.raw(), [], []], { common: header.common });
-  const { transactions: _, ...fields } = formatBlock({ number: header.number, hash: header.hash(), block: uncle }, false, []);
+  const { transactions: _, ...fields } = formatBlock(chainBlockOf(uncle, header.hash()), false, []);
   return fields;
 }
 

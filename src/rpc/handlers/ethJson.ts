@@ -102,7 +102,7 @@ export function formatTransaction(chainBlock: ChainBlock, index: number, receipt
 
 /** go-ethereum RPCMarshalHeader's fields (a Go map: written with its keys sorted by goMap). */
 function headerFields(chainBlock: ChainBlock): Record<string, unknown> {
-  const h = chainBlock.block.header;
+  const h = chainBlock.header;
   const fields: Record<string, unknown> = {
     number: hexQuantity(h.number),
     hash: hexBytes(chainBlock.hash),
@@ -144,17 +144,26 @@ export function formatBlock(chainBlock: ChainBlock, fullTx: boolean, receipts: r
     transactions: block.transactions.map((tx, i) =>
       fullTx ? formatTransaction(chainBlock, i, receipts[i]) : hexBytes(tx.hash()),
     ),
-    uncles: block.uncleHeaders.map((u) => hexBytes(u.hash())),
+    uncles: uncleHashes(chainBlock),
   };
-  if (block.withdrawals !== undefined) {
-    fields.withdrawals = block.withdrawals.map((w) => ({
-      index: hexQuantity(w.index),
-      validatorIndex: hexQuantity(w.validatorIndex),
-      address: hexBytes(w.address.bytes),
-      amount: hexQuantity(w.amount),
-    }));
-  }
+  const withdrawals = formatWithdrawals(chainBlock);
+  if (withdrawals !== undefined) fields.withdrawals = withdrawals;
   return goMap(fields);
+}
+
+/** The block's uncles by hash. */
+export function uncleHashes(chainBlock: ChainBlock): string[] {
+  return chainBlock.block.uncleHeaders.map((u) => hexBytes(u.hash()));
+}
+
+/** The block's withdrawals (types.Withdrawal, gen_withdrawal_json.go); undefined before Shanghai. */
+export function formatWithdrawals(chainBlock: ChainBlock): Record<string, string>[] | undefined {
+  return chainBlock.block.withdrawals?.map((w) => ({
+    index: hexQuantity(w.index),
+    validatorIndex: hexQuantity(w.validatorIndex),
+    address: hexBytes(w.address.bytes),
+    amount: hexQuantity(w.amount),
+  }));
 }
 
 /** go-ethereum MarshalReceipt. */

@@ -9,7 +9,8 @@ import type { ChainBlock } from '../../replay/chainView.ts';
 import { rewardsOf } from '../../replay/runOptions.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockSelector } from '../schemas.ts';
-import { anvilHeader, anvilOtsReceipt, anvilTransaction, anvilUncles, anvilWithdrawals } from './anvilJson.ts';
+import { anvilHeader, anvilOtsReceipt, anvilTransaction } from './anvilJson.ts';
+import { formatWithdrawals, uncleHashes } from './ethJson.ts';
 import { fetchBlockByHash, isGenesis, resolveBlock } from './resolve.ts';
 
 type Json = Record<string, unknown>;
@@ -21,7 +22,7 @@ const notFound = (): ResourceNotFoundError => new ResourceNotFoundError('Resourc
 function slimHeader(ctx: RpcContext, block: ChainBlock): Json {
   const header = anvilHeader(ctx.chain, block);
   header['logsBloom'] = null;
-  header['uncles'] = anvilUncles(block);
+  header['uncles'] = uncleHashes(block);
   return header;
 }
 
@@ -38,7 +39,7 @@ function issuance(ctx: RpcContext, block: ChainBlock): Json {
 
 function blockDetails(ctx: RpcContext, block: ChainBlock): Json {
   const slim = slimHeader(ctx, block);
-  const withdrawals = anvilWithdrawals(block);
+  const withdrawals = formatWithdrawals(block);
   if (withdrawals !== undefined) slim['withdrawals'] = withdrawals;
   slim['transactionCount'] = block.block.transactions.length;
   const fees = ctx.chain.receipts(block).reduce((n, r) => n + r.gasUsed * r.effectiveGasPrice, 0n);
@@ -82,7 +83,7 @@ export function otsGetBlockTransactions([number, page, pageSize]: [bigint, bigin
   const indexes = Array.from({ length: last - first }, (_, i) => first + i);
   const fullblock = slimHeader(ctx, block);
   fullblock['transactions'] = indexes.map((i) => withSelector(anvilTransaction(block, i, receipts[i])));
-  const withdrawals = anvilWithdrawals(block);
+  const withdrawals = formatWithdrawals(block);
   if (withdrawals !== undefined) fullblock['withdrawals'] = withdrawals;
   fullblock['transactionCount'] = count;
   return { fullblock, receipts: indexes.map((i) => anvilOtsReceipt(block, i, receipts[i]!, false)) };

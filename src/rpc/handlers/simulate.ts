@@ -3,7 +3,7 @@
 // RPCMarshalBlock writes it, plus `calls`).
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { ClientLimitExceededError, InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
-import type { ChainBlock, ReceiptInfo } from '../../replay/chainView.ts';
+import { type ChainBlock, type ReceiptInfo, chainBlockOf } from '../../replay/chainView.ts';
 import type { SimBlockResult, SimCallResult } from '../../replay/simulate/types.ts';
 import { gethError } from '../../trace/render/errorStrings.ts';
 import { decodeRevertReason } from '../../trace/render/revertReason.ts';
@@ -44,7 +44,7 @@ export async function ethSimulateV1([options, at]: [SimOptions, BlockNumberOrHas
 
 function renderBlock(result: SimBlockResult, fullTx: boolean, traceTransfers: boolean): Record<string, unknown> {
   const hash = result.block.hash();
-  const chainBlock: ChainBlock = { number: result.block.header.number, hash, block: result.block };
+  const chainBlock = chainBlockOf(result.block, hash);
   const receipts = result.senders.map((from) => ({ from }) as ReceiptInfo);
   const json = formatBlock(chainBlock, fullTx, receipts);
   let logIndex = 0;
