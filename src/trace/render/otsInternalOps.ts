@@ -8,7 +8,7 @@
 // (docs/otterscan.md).
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import type { CallFrame, TxRecording } from '../types.ts';
-import { createdAddress } from './parity.ts';
+import { calleeAddress, createdAddress } from './parity.ts';
 
 /** One operation, keys in alloy InternalOperation (and Erigon InternalOperation) order. */
 export interface InternalOperationJson {
@@ -18,16 +18,14 @@ export interface InternalOperationJson {
   value: string;
 }
 
-const ZERO_ADDRESS = `0x${'00'.repeat(20)}`;
-
 function operation(frame: CallFrame): InternalOperationJson | undefined {
   const value = hexQuantity(frame.value);
   const from = hexBytes(frame.from);
   switch (frame.kind) {
     case 'CALL':
-      return frame.value === 0n ? undefined : { type: 0, from, to: frame.to ? hexBytes(frame.to) : ZERO_ADDRESS, value };
+      return frame.value === 0n ? undefined : { type: 0, from, to: calleeAddress(frame), value };
     case 'SELFDESTRUCT':
-      return { type: 1, from, to: frame.to ? hexBytes(frame.to) : ZERO_ADDRESS, value };
+      return { type: 1, from, to: calleeAddress(frame), value };
     case 'CREATE':
       return { type: 2, from, to: createdAddress(frame), value };
     case 'CREATE2':

@@ -11,7 +11,7 @@
 // SELFDESTRUCT with the beneficiary as `to`, the destroyed balance as value, empty input and output.
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import type { CallFrame, TxRecording } from '../types.ts';
-import { createdAddress, keepsResult } from './parity.ts';
+import { calleeAddress, createdAddress, keepsResult } from './parity.ts';
 
 /** One entry, keys in alloy TraceEntry (and Erigon TraceEntry) order. */
 export interface OtsTraceEntry {
@@ -24,15 +24,13 @@ export interface OtsTraceEntry {
   output: string;
 }
 
-const ZERO_ADDRESS = `0x${'00'.repeat(20)}`;
-
 function entry(frame: CallFrame): OtsTraceEntry {
   if (frame.kind === 'SELFDESTRUCT') {
     return {
       type: 'SELFDESTRUCT',
       depth: frame.depth,
       from: hexBytes(frame.from),
-      to: frame.to ? hexBytes(frame.to) : ZERO_ADDRESS,
+      to: calleeAddress(frame),
       value: hexQuantity(frame.value),
       input: '0x',
       output: '0x',
@@ -43,7 +41,7 @@ function entry(frame: CallFrame): OtsTraceEntry {
     type: frame.kind,
     depth: frame.depth,
     from: hexBytes(frame.from),
-    to: create ? createdAddress(frame) : frame.to ? hexBytes(frame.to) : ZERO_ADDRESS,
+    to: create ? createdAddress(frame) : calleeAddress(frame),
     value: hexQuantity(frame.value),
     input: hexBytes(frame.input),
     output: keepsResult(frame) ? hexBytes(frame.output) : '0x',

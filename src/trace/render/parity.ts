@@ -76,6 +76,11 @@ export function keepsResult(frame: CallFrame): boolean {
 }
 
 /** The address a create trace's result names: the one computed when the creation began. */
+/** The address a frame calls (the zero address where it has none). */
+export function calleeAddress(frame: CallFrame): string {
+  return frame.to ? hexBytes(frame.to) : ZERO_ADDRESS;
+}
+
 export function createdAddress(frame: CallFrame): string {
   const address = frame.createAddress ?? frame.to;
   return address ? hexBytes(address) : ZERO_ADDRESS;
@@ -138,7 +143,7 @@ function renderFrame(p: Place, index: number, traceAddress: number[], children: 
       callType: frame.kind.toLowerCase(),
       gas,
       input: hexBytes(frame.input),
-      to: frame.to ? hexBytes(frame.to) : ZERO_ADDRESS,
+      to: calleeAddress(frame),
       value: hexQuantity(frame.value),
     };
     if (keepResult) result = { gasUsed, output: hexBytes(frame.output) };

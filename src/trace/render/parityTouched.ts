@@ -5,9 +5,7 @@
 // frame, as in trace/render/parity.ts (calls into precompiles included, as anvil records them).
 import { hexBytes } from '../../encoding/hex.ts';
 import type { TxRecording } from '../types.ts';
-import { createdAddress, keepsResult, suicideAction } from './parity.ts';
-
-const ZERO_ADDRESS = `0x${'00'.repeat(20)}`;
+import { calleeAddress, createdAddress, keepsResult, suicideAction } from './parity.ts';
 
 /** The addresses the transaction's traces name (lowercase 0x hex), each once. */
 export function parityTouched(tx: TxRecording): Set<string> {
@@ -20,7 +18,7 @@ export function parityTouched(tx: TxRecording): Set<string> {
       if (keepsResult(frame)) out.add(createdAddress(frame));
     } else {
       out.add(hexBytes(frame.from));
-      out.add(frame.to ? hexBytes(frame.to) : ZERO_ADDRESS);
+      out.add(calleeAddress(frame));
     }
   }
   return out;
