@@ -14,21 +14,16 @@ import { bigIntToUnpaddedBytes, bytesToHex, generateAddress, hexToBytes } from '
 import { loadKeccak } from '../../src/replay/keccak.ts';
 import { readGolden } from '../../src/golden/layouts.ts';
 import { checkExchange, requestMethods } from '../../src/golden/run.ts';
-import { loadChain } from '../../src/replay/loadChain.ts';
-import { createContext, type RpcContext } from '../../src/rpc/context.ts';
+import { createContext } from '../../src/rpc/context.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
 import { upstreamForwarder } from '../../src/upstream/forward.ts';
 import type { UpstreamClient } from '../../src/upstream/client.ts';
+import { contextFor } from '../helpers/chainContext.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');
 const EXAPI = join(GOLDEN, 'execution-apis/tests');
 const SLOW = 60_000;
 
-const contexts = new Map<string, Promise<RpcContext>>();
-const context = (fixture: string): Promise<RpcContext> => {
-  if (!contexts.has(fixture)) contexts.set(fixture, loadChain(fixture).then((chain) => createContext(chain, { log: () => {} })));
-  return contexts.get(fixture)!;
-};
 
 const OURS = /^(eth_getLogs|eth_getBlockReceipts|eth_getBlockTransactionCountBy|eth_getTransactionByBlock|eth_feeHistory|eth_blobBaseFee|eth_baseFee|eth_syncing|debug_getRaw)/;
 
@@ -36,7 +31,7 @@ describe('go-ethereum execution-apis recordings', () => {
   const exchanges = readGolden(EXAPI).exchanges.filter((e) => requestMethods(e.request).some((m) => OURS.test(m)));
   test('all 38 are here', () => expect(exchanges.length).toBe(38));
   for (const exchange of exchanges) {
-    test(exchange.name, async () => expect(await checkExchange(await context(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
+    test(exchange.name, async () => expect(await checkExchange(await contextFor(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
   }
 });
 
@@ -49,12 +44,12 @@ describe('go-ethereum execution-apis recordings: eth_getStorageValues, eth_confi
   test('more than 1024 slots, or a key that is no address: go-ethereum\'s errors', async () => {
     const slots = Array.from({ length: 1025 }, (_, i) => `0x${i.toString(16).padStart(64, '0')}`);
     const body = (param: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getStorageValues', params: [param] });
-    const ctx = await context(EXAPI);
+    const ctx = await contextFor(EXAPI);
     expect(await dispatch(body({ '0x7dcd17433742f4c0ca53122ab541d0ba67fc27df': slots }), ctx)).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-38026,"message":"too many slots (max 1024)"}}');
     expect(await dispatch(body({ nope: [] }), ctx)).toContain('"code":-32602');
   }, SLOW);
   for (const exchange of exchanges) {
-    test(exchange.name, async () => expect(await checkExchange(await context(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
+    test(exchange.name, async () => expect(await checkExchange(await contextFor(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
   }
 });
 
@@ -64,7 +59,7 @@ describe('go-ethereum execution-apis recordings: eth_call, eth_estimateGas', () 
   const exchanges = readGolden(EXAPI).exchanges.filter((e) => requestMethods(e.request).some((m) => m === 'eth_call' || m === 'eth_estimateGas'));
   test('all 13 are here', () => expect(exchanges.length).toBe(13));
   for (const exchange of exchanges) {
-    test(exchange.name, async () => expect(await checkExchange(await context(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
+    test(exchange.name, async () => expect(await checkExchange(await contextFor(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
   }
 });
 
@@ -74,7 +69,7 @@ describe('go-ethereum execution-apis recordings: eth_createAccessList', () => {
   const exchanges = readGolden(EXAPI).exchanges.filter((e) => requestMethods(e.request).includes('eth_createAccessList'));
   test('all 4 are here', () => expect(exchanges.length).toBe(4));
   for (const exchange of exchanges) {
-    test(exchange.name, async () => expect(await checkExchange(await context(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
+    test(exchange.name, async () => expect(await checkExchange(await contextFor(EXAPI), exchange, 'bytes')).toBeUndefined(), SLOW);
   }
 });
 
@@ -85,14 +80,14 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
       const { exchanges } = readGolden(join(GOLDEN, 'anvil-eth', chain, dir));
       test('recorded', () => expect(exchanges.length).toBeGreaterThan(least));
       for (const exchange of exchanges) {
-        test(exchange.name, async () => expect(await checkExchange(await context(fixture), exchange, mode)).toBeUndefined(), SLOW);
+        test(exchange.name, async () => expect(await checkExchange(await contextFor(fixture), exchange, mode)).toBeUndefined(), SLOW);
       }
     });
   }
 }
 
 const call = async (method: string, params: unknown[]): Promise<unknown> =>
-  JSON.parse((await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }), await context(join(GOLDEN, 'fixtures/prague-devnet/fixture.json'))))!);
+  JSON.parse((await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 7, method, params }), await contextFor(join(GOLDEN, 'fixtures/prague-devnet/fixture.json'))))!);
 
 describe('go-ethereum rules without a recording (eth/filters/api.go, filter.go; feehistory.go)', () => {
   test('eth_getLogs: pending, too many topics, unknown block hash', async () => {
@@ -169,7 +164,7 @@ describe('eth_createAccessList: go-ethereum rules without a recording', () => {
   }, SLOW);
 
   test('a message that cannot apply: failed to apply transaction, the unsigned transaction\'s hash, the reason', async () => {
-    const chain = (await context(join(GOLDEN, 'fixtures/prague-devnet/fixture.json'))).chain;
+    const chain = (await contextFor(join(GOLDEN, 'fixtures/prague-devnet/fixture.json'))).chain;
     const keccak = await loadKeccak();
     const poor = '0x000000000000000000000000000000000000dEaD';
     const legacy = createLegacyTx({ nonce: 7n, gasPrice: 10n ** 9n, gasLimit: 21000n, to: TO, value: 1n }, { common: chain.head.block.common });
@@ -198,7 +193,7 @@ describe('eth_createAccessList: go-ethereum rules without a recording', () => {
   test('a list that never settles ends at the deadline (ctx.Err() before each run)', async () => {
     // touches slot 7 only while the gas left exceeds 77000, i.e. only when the list is empty: {} ↔ {to: [7]}
     const code = '0x5a62012cc810600a57005b60075400';
-    const chain = (await context(join(GOLDEN, 'fixtures/prague-devnet/fixture.json'))).chain;
+    const chain = (await contextFor(join(GOLDEN, 'fixtures/prague-devnet/fixture.json'))).chain;
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_createAccessList', params: [{ from: FROM, to: TO, gas: '0x186a0' }, 'latest', { [TO]: { code } }] });
     expect(await dispatch(body, createContext(chain, { log: () => {}, traceTimeoutMs: 200 }))).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"context deadline exceeded"}}');
   }, SLOW);
@@ -232,7 +227,7 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
     for (const name of names) {
       test(name, async () => {
         const anvil = JSON.parse(readFileSync(join(dir, `${name}.response.json`), 'utf8'));
-        const ours = JSON.parse((await dispatch(readFileSync(join(dir, `${name}.request.json`), 'utf8'), await context(join(GOLDEN, 'fixtures', chain, 'fixture.json'))))!);
+        const ours = JSON.parse((await dispatch(readFileSync(join(dir, `${name}.request.json`), 'utf8'), await contextFor(join(GOLDEN, 'fixtures', chain, 'fixture.json'))))!);
         if (anvil.result !== undefined) {
           expect(ours.result).toEqual({ accessList: [...anvil.result.accessList].sort(byAddress), gasUsed: anvil.result.gasUsed });
           expect(ours.result.accessList).not.toEqual(anvil.result.accessList);

@@ -11,19 +11,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readGolden } from '../../src/golden/layouts.ts';
 import { checkExchange } from '../../src/golden/run.ts';
-import { loadChain } from '../../src/replay/loadChain.ts';
-import { createContext, type RpcContext } from '../../src/rpc/context.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
 import { AnvilRecords, withDifferences } from '../helpers/otsDifferences.ts';
+import { contextFor } from '../helpers/chainContext.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');
 const SLOW = 60_000;
 
-const contexts = new Map<string, Promise<RpcContext>>();
-const context = (fixture: string): Promise<RpcContext> => {
-  if (!contexts.has(fixture)) contexts.set(fixture, loadChain(fixture).then((chain) => createContext(chain, { log: () => {} })));
-  return contexts.get(fixture)!;
-};
 
 /** The recorded folders of a chain: `ots` (and on cancun-devnet `params`, malformed parameters), each with its `-anvil-differs`. */
 const folders = (chain: string): string[] => readdirSync(join(GOLDEN, 'anvil-ots', chain)).filter((f) => !f.includes('.') && !f.endsWith('-anvil-differs'));
@@ -47,7 +41,7 @@ for (const chain of ['cancun-devnet', 'prague-devnet']) {
   for (const folder of folders(chain)) {
     describe(`anvil ${chain} ${folder}: Otterscan API (bytes)`, () => {
       for (const exchange of read(folder)) {
-        test(exchange.name, async () => expect(await checkExchange(await context(fixture), exchange, 'bytes')).toBeUndefined(), SLOW);
+        test(exchange.name, async () => expect(await checkExchange(await contextFor(fixture), exchange, 'bytes')).toBeUndefined(), SLOW);
       }
     });
 
@@ -56,7 +50,7 @@ for (const chain of ['cancun-devnet', 'prague-devnet']) {
         test(exchange.name, async () => {
           const expected = withDifferences(records, exchange.request, exchange.response ?? '');
           expect(expected).not.toBe(exchange.response);
-          expect(await dispatch(exchange.request, await context(fixture))).toBe(expected);
+          expect(await dispatch(exchange.request, await contextFor(fixture))).toBe(expected);
         }, SLOW);
       }
     });

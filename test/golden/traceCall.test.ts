@@ -14,10 +14,9 @@
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { readGolden } from '../../src/golden/layouts.ts';
-import { loadChain } from '../../src/replay/loadChain.ts';
-import { createContext, type RpcContext } from '../../src/rpc/context.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
 import { sortedGoJson } from '../helpers/goJsonSorted.ts';
+import { contextFor } from '../helpers/chainContext.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');
 const SLOW = 60_000;
@@ -55,11 +54,6 @@ function withoutCodeHash(response: Json): Json {
   return response;
 }
 
-const contexts = new Map<string, Promise<RpcContext>>();
-const context = (fixture: string): Promise<RpcContext> => {
-  if (!contexts.has(fixture)) contexts.set(fixture, loadChain(fixture).then((chain) => createContext(chain, { log: () => {} })));
-  return contexts.get(fixture)!;
-};
 
 for (const chain of ['prague-devnet', 'cancun-devnet']) {
   const fixture = join(GOLDEN, 'fixtures', chain, 'fixture.json');
@@ -70,7 +64,7 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
       test(exchange.name, async () => {
         const request = JSON.parse(exchange.request) as Json;
         const expected = withoutEmptyPost(gethExpectation(request, JSON.parse(exchange.response ?? "null") as Json));
-        const answer = await dispatch(exchange.request, await context(fixture));
+        const answer = await dispatch(exchange.request, await contextFor(fixture));
         const ours = withoutEmptyPost(withoutCodeHash(JSON.parse(answer ?? 'null') as Json));
         expect(sortedGoJson(ours)).toBe(sortedGoJson(expected));
       }, SLOW);

@@ -14,18 +14,13 @@ import { join } from 'node:path';
 import { goJson } from '../../src/encoding/json.ts';
 import { readGolden } from '../../src/golden/layouts.ts';
 import { checkExchange } from '../../src/golden/run.ts';
-import { loadChain } from '../../src/replay/loadChain.ts';
-import { createContext, type RpcContext } from '../../src/rpc/context.ts';
+import type { RpcContext } from '../../src/rpc/context.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
+import { contextFor } from '../helpers/chainContext.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');
 const SLOW = 60_000;
 
-const contexts = new Map<string, Promise<RpcContext>>();
-const context = (fixture: string): Promise<RpcContext> => {
-  if (!contexts.has(fixture)) contexts.set(fixture, loadChain(fixture).then((chain) => createContext(chain, { log: () => {} })));
-  return contexts.get(fixture)!;
-};
 
 const call = async (ctx: RpcContext, method: string, params: unknown[]): Promise<string> =>
   (await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), ctx))!;
@@ -39,7 +34,7 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
     const { exchanges } = readGolden(join(GOLDEN, 'anvil-trace', chain, 'replay'));
     test('recorded', () => expect(exchanges.length).toBeGreaterThan(50));
     for (const exchange of exchanges) {
-      test(exchange.name, async () => expect(await checkExchange(await context(fixture), exchange, 'bytes')).toBeUndefined(), SLOW);
+      test(exchange.name, async () => expect(await checkExchange(await contextFor(fixture), exchange, 'bytes')).toBeUndefined(), SLOW);
     }
   });
 
@@ -47,7 +42,7 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
     const replayDir = join(GOLDEN, 'anvil-trace', chain, 'replay');
     const blockFiles = readdirSync(replayDir).filter((f) => /^trace_replayBlockTransactions\.block-0x[0-9a-f]+\.both\.response\.json$/.test(f));
     test('every transaction: TraceResults without transactionHash', async () => {
-      const ctx = await context(fixture);
+      const ctx = await contextFor(fixture);
       let n = 0;
       for (const file of blockFiles) {
         for (const entry of resultOf(readFileSync(join(replayDir, file), 'utf8')) as Record<string, unknown>[]) {
@@ -61,7 +56,7 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
     }, SLOW);
 
     test('every trace of every transaction: trace_get(hash, [i]) is trace_transaction[i]; null past the end or for 2 indices', async () => {
-      const ctx = await context(fixture);
+      const ctx = await contextFor(fixture);
       const dir = join(GOLDEN, 'anvil', chain);
       let n = 0;
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.trace_block.response.json'))) {
@@ -94,10 +89,10 @@ describe('reth errors and limits (crates/rpc/rpc/src/trace.rs, rpc-eth-types err
   ];
   for (const [method, params, error] of cases) {
     test(`${method} ${JSON.stringify(params)}`, async () => {
-      expect(await call(await context(fixture), method, params)).toBe(`{"jsonrpc":"2.0","id":1,"error":${error}}`);
+      expect(await call(await contextFor(fixture), method, params)).toBe(`{"jsonrpc":"2.0","id":1,"error":${error}}`);
     }, SLOW);
   }
   test('an unknown block: null (reth trace_block_with finds no block)', async () => {
-    expect(await call(await context(fixture), 'trace_replayBlockTransactions', ['0x3e8', ['trace']])).toBe('{"jsonrpc":"2.0","id":1,"result":null}');
+    expect(await call(await contextFor(fixture), 'trace_replayBlockTransactions', ['0x3e8', ['trace']])).toBe('{"jsonrpc":"2.0","id":1,"result":null}');
   }, SLOW);
 });
