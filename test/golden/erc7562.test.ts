@@ -10,15 +10,13 @@ import { join } from 'node:path';
 import { loadChain } from '../../src/replay/loadChain.ts';
 import { createContext, type RpcContext } from '../../src/rpc/context.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
+import { walkSteps } from '../helpers/structLogWalk.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');
 const CASES = join(GOLDEN, 'geth-tracetest/erc7562_tracer');
 const CANCUN = join(GOLDEN, 'fixtures/cancun-devnet/fixture.json');
 
 const req = (method: string, params: unknown[]): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
-/** Every object's keys sorted (what JSONEq ignores). */
-const sortKeys = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(sortKeys) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])) : v;
 
 describe('go-ethereum erc7562Tracer tests', () => {
   const files = readdirSync(CASES).filter((f) => f.endsWith('.json')).sort();
@@ -31,7 +29,8 @@ describe('go-ethereum erc7562Tracer tests', () => {
       const options = { tracer: 'erc7562Tracer', ...(c.tracerConfig === undefined ? {} : { tracerConfig: c.tracerConfig }) };
       const answer = JSON.parse((await dispatch(req('debug_traceBlockByNumber', [`0x${BigInt(c.context.number).toString(16)}`, options]), ctx))!) as { result: { result: unknown }[] };
       expect(answer.result.length).toBe(1);
-      expect(sortKeys(answer.result[0]!.result)).toEqual(sortKeys(c.result));
+      // toEqual ignores key order, as go-ethereum's JSONEq does
+      expect(answer.result[0]!.result).toEqual(c.result);
     });
   }
 });
@@ -90,16 +89,10 @@ describe('erc7562Tracer on every transaction of cancun-devnet', () => {
   /** Each struct-log step with the erc7562 frame it ran in (frames entered in step order). */
   function stepsByFrame(root: Frame, steps: Step[]): Map<Frame, Step[]> {
     const out = new Map<Frame, Step[]>();
-    const open: { frame: Frame; next: number }[] = [{ frame: root, next: 0 }];
-    steps.forEach((step, k) => {
-      const here = open[open.length - 1]!;
-      if (!out.has(here.frame)) out.set(here.frame, []);
-      out.get(here.frame)!.push(step);
-      const kids = (here.frame.calls ?? []).filter((c) => c.type !== 'SELFDESTRUCT');
-      const entered = step.error === undefined && [...CALLS, 'CREATE', 'CREATE2'].includes(step.op) ? kids[here.next++] : undefined;
-      if ((steps[k + 1]?.depth ?? 0) > step.depth) open.push({ frame: entered!, next: 0 });
-      for (let d = step.depth; d > (steps[k + 1]?.depth ?? 0); d--) open.pop();
-    });
+    for (const { step, frame } of walkSteps(steps, root)) {
+      if (!out.has(frame)) out.set(frame, []);
+      out.get(frame)!.push(step);
+    }
     return out;
   }
 
@@ -150,7 +143,7 @@ describe('erc7562Tracer on every transaction of cancun-devnet', () => {
           [previous, previousStep] = [step.op, step];
         }
         for (const frame of framesOf(root)) {
-          expect(frame.usedOpcodes).toEqual(sortedObject(expected.get(frame) ?? {}));
+          expect(frame.usedOpcodes).toEqual(expected.get(frame) ?? {});
           expect(frame.extCodeAccessInfo).toEqual(ext.get(frame) ?? []);
           counted += Object.keys(frame.usedOpcodes).length;
           extCodes += frame.extCodeAccessInfo.length;
@@ -175,8 +168,8 @@ describe('erc7562Tracer on every transaction of cancun-devnet', () => {
             if (step.op === 'SLOAD' && want[slot] === undefined && writes[slot] === undefined) want[slot] = [step.storage![slot]!];
             if (step.op === 'SSTORE') writes[slot] = (writes[slot] ?? 0) + 1;
           }
-          expect(frame.accessedSlots.reads).toEqual(sortedObject(want));
-          expect(frame.accessedSlots.writes).toEqual(sortedObject(writes));
+          expect(frame.accessedSlots.reads).toEqual(want);
+          expect(frame.accessedSlots.writes).toEqual(writes);
           reads += Object.keys(want).length;
         }
       });
@@ -293,10 +286,6 @@ describe('erc7562Tracer on every transaction of cancun-devnet', () => {
     }
   });
 });
-
-function sortedObject<V>(o: Record<string, V>): Record<string, V> {
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]!]));
-}
 
 /** go-ethereum's opcode numbers of the names the struct log writes (core/vm/opcodes.go). */
 function opcodeNumber(name: string): number {

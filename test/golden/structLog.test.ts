@@ -15,6 +15,7 @@ import { createContext, type RpcContext } from '../../src/rpc/context.ts';
 import { dispatch } from '../../src/rpc/dispatch.ts';
 import { ResultCache } from '../../src/rpc/resultCache.ts';
 import type { OpcodeStep, StepSink, TxRecording } from '../../src/trace/types.ts';
+import { walkSteps } from '../helpers/structLogWalk.ts';
 
 const GOLDEN = join(import.meta.dir, '../../golden');
 const EXAPI_CHAIN = join(GOLDEN, 'execution-apis/tests');
@@ -96,32 +97,12 @@ describe('struct logs of every transaction of cancun-devnet', () => {
     }
   }, 120_000);
 
-  /** Every step with the frame it runs in, the call it opens (if any), and the next step of its frame. */
-  function* walk(log: StructLog, tree: Frame): Generator<{ step: Step; child: Frame | undefined; next: Step | undefined; frame: Frame; last: boolean }> {
-    const steps = log.structLogs;
-    const open: { frame: Frame; calls: number }[] = [{ frame: tree, calls: 0 }];
-    for (let k = 0; k < steps.length; k++) {
-      const step = steps[k]!;
-      const here = open[open.length - 1]!;
-      let child: Frame | undefined;
-      if ([...CALLS, ...CREATES].includes(step.op) && step.error === undefined) {
-        child = (here.frame.calls ?? []).filter((c) => c.type !== 'SELFDESTRUCT')[here.calls++];
-      }
-      let j = k + 1;
-      while (j < steps.length && steps[j]!.depth > step.depth) j++;
-      const next = j < steps.length && steps[j]!.depth === step.depth ? steps[j] : undefined;
-      yield { step, child, next, frame: here.frame, last: next === undefined };
-      if (k + 1 < steps.length && steps[k + 1]!.depth > step.depth) open.push({ frame: child!, calls: 0 });
-      for (let d = step.depth; d > (steps[k + 1]?.depth ?? 0); d--) open.pop();
-    }
-  }
-
   test('the gas left from one opcode to the next of its frame: minus its cost, plus what a callee handed back (callTracer gas - gasUsed)', () => {
     let checked = 0;
     let calls = 0;
     for (const { logs, trees } of blocks) {
       logs.forEach((log, i) => {
-        for (const { step, child, next } of walk(log, trees[i]!)) {
+        for (const { step, child, next } of walkSteps(log.structLogs, trees[i]!)) {
           if (next === undefined) continue;
           let expected = step.gas - step.gasCost;
           if (child !== undefined) {
@@ -145,7 +126,7 @@ describe('struct logs of every transaction of cancun-devnet', () => {
         const root = trees[i]!;
         expect(log.failed).toBe(root.error !== undefined);
         if (root.error === undefined || root.error === 'execution reverted') expect(log.returnValue).toBe(root.output ?? '0x');
-        for (const { step, frame, last } of walk(log, root)) {
+        for (const { step, frame, last } of walkSteps(log.structLogs, root)) {
           if (step.error !== undefined) {
             errors++;
             expect(last).toBe(true);
@@ -164,7 +145,7 @@ describe('struct logs of every transaction of cancun-devnet', () => {
     let returns = 0;
     for (const { logs, trees } of blocks) {
       logs.forEach((log, i) => {
-        for (const { step, child, next } of walk(log, trees[i]!)) {
+        for (const { step, child, next } of walkSteps(log.structLogs, trees[i]!)) {
           if (next === undefined) continue;
           if (step.op === 'MLOAD') {
             const offset = Number(BigInt(step.stack!.at(-1)!));
