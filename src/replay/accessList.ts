@@ -6,9 +6,8 @@ import type { Common } from '@ethereumjs/common';
 import { bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
 import type { CallStep } from './callExec.ts';
 import type { AccessTuple } from './message.ts';
-import { OP } from './opcodeHooks.ts';
+import { OP, stackAddress } from './opcodeHooks.ts';
 
-const ADDRESS_MASK = (1n << 160n) - 1n;
 
 /** The opcodes the tracer looks at. */
 export const ACCESS_LIST_OPCODES: readonly number[] = [
@@ -50,7 +49,7 @@ export class AccessListTracker {
           ? stackSize >= 5 ? top[1] : undefined
           : undefined;
     if (named === undefined) return;
-    const address = (named & ADDRESS_MASK).toString(16).padStart(40, '0');
+    const address = bytesToUnprefixedHex(stackAddress(named));
     if (!this.exclude.has(address)) this.slotsOf(address);
   };
 

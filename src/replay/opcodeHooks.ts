@@ -2,7 +2,7 @@
 // changing what they do, on every table the EVM builds (one per fork). Part of the recorder: the
 // only other file that knows ethereumjs's interpreter shapes.
 import type { EVM } from '@ethereumjs/evm';
-import type { Address } from '@ethereumjs/util';
+import { type Address, bigIntToAddressBytes } from '@ethereumjs/util';
 import { sliceUsed, yieldNow } from './cooperative.ts';
 import { cacheJumpAnalysis } from './jumpAnalysisCache.ts';
 
@@ -11,6 +11,13 @@ export const OP = {
   LOG0: 0xa0, LOG4: 0xa4, CREATE: 0xf0, CALL: 0xf1, CALLCODE: 0xf2, DELEGATECALL: 0xf4, CREATE2: 0xf5,
   STATICCALL: 0xfa, SELFDESTRUCT: 0xff,
 } as const;
+
+const ADDRESS_MASK = (1n << 160n) - 1n;
+
+/** A stack word used as an address: the EVM keeps its low 160 bits (go-ethereum `common.Address(word.Bytes20())`). */
+export function stackAddress(word: bigint): Uint8Array {
+  return bigIntToAddressBytes(word & ADDRESS_MASK);
+}
 
 /** The parts of ethereumjs's interpreter run state the recorder reads. */
 export interface RunState {

@@ -12,7 +12,6 @@ import type { TypedTransaction } from '@ethereumjs/tx';
 import type { VM } from '@ethereumjs/vm';
 import type { Block } from '@ethereumjs/block';
 import {
-  bigIntToAddressBytes,
   bigIntToBytes,
   bigIntToUnpaddedBytes,
   generateAddress,
@@ -23,7 +22,7 @@ import type { CallFrame, CallKind, RecordedLog, StepSink, TxRecording } from '..
 import { CallInputs, type KeptInput } from './callInputs.ts';
 import { failureOf } from './failures.ts';
 import { failedLogs, newFrame, returnedCode } from './frames.ts';
-import { hookOpcodes, memoryView, OP, type OpHandler, type RunState } from './opcodeHooks.ts';
+import { hookOpcodes, memoryView, OP, type OpHandler, type RunState, stackAddress } from './opcodeHooks.ts';
 import { StateTracker } from './stateTracker.ts';
 import { StepRecorder } from './stepRecorder.ts';
 
@@ -388,12 +387,6 @@ interface AfterTx {
   execResult: { executionGasUsed: bigint };
 }
 
-const ADDRESS_MASK = (1n << 160n) - 1n;
-
-/** A stack word used as an address: the EVM keeps its low 160 bits (go-ethereum `common.Address(word.Bytes20())`). */
-function stackAddress(word: bigint): Uint8Array {
-  return bigIntToAddressBytes(word & ADDRESS_MASK);
-}
 
 function createAddressBytes(from: Uint8Array, nonce: bigint): Uint8Array {
   return generateAddress(from, bigIntToUnpaddedBytes(nonce));

@@ -6,22 +6,18 @@
 import type { Common } from '@ethereumjs/common';
 import type { EVM, EVMResult } from '@ethereumjs/evm';
 import type { VM } from '@ethereumjs/vm';
-import { bigIntToBytes, bytesToBigInt, createAddressFromBigInt, setLengthLeft } from '@ethereumjs/util';
+import { Address, bigIntToBytes, bytesToBigInt, setLengthLeft } from '@ethereumjs/util';
 import type { Failure, StepSink } from '../trace/types.ts';
 import { maybeYield } from './cooperative.ts';
 import { gasHandlerFailure, stackOrGasFailure } from './failures.ts';
-import { type GasHandler, type OpEntry, opcodeTable, type RunState, type SteppedGas, steppingTable, useOpcodeTable } from './opcodeHooks.ts';
+import { type GasHandler, OP, type OpEntry, opcodeTable, type RunState, stackAddress, type SteppedGas, steppingTable, useOpcodeTable } from './opcodeHooks.ts';
 
-const SLOAD = 0x54;
-const CREATE = 0xf0;
-const CREATE2 = 0xf5;
-const CALLS = new Set([0xf1, 0xf2, 0xf4, 0xfa]);
-const EXTCODE = new Set([0x3b, 0x3c, 0x3f]);
+const CALLS = new Set<number>([OP.CALL, OP.CALLCODE, OP.DELEGATECALL, OP.STATICCALL]);
+const EXTCODE = new Set<number>([OP.EXTCODESIZE, OP.EXTCODECOPY, OP.EXTCODEHASH]);
 /** Opcodes after which a frame is over without running off its code: STOP, RETURN, REVERT, SELFDESTRUCT. */
 const HALTS = new Set([0x00, 0xf3, 0xfd, 0xff]);
 const NO_ITEMS: readonly bigint[] = [];
 const NO_BYTES = new Uint8Array();
-const ADDRESS_MASK = (1n << 160n) - 1n;
 
 export class StepRecorder {
   private sink: StepSink | undefined;
@@ -138,7 +134,7 @@ export class StepRecorder {
     const needs = this.sink!.needs;
     const state = this.vm.stateManager;
     const target = EXTCODE.has(op) ? 0 : CALLS.has(op) ? 1 : -1;
-    const loads = needs.slotValues && op === SLOAD && rs.stack.length >= 1;
+    const loads = needs.slotValues && op === OP.SLOAD && rs.stack.length >= 1;
     const sizes = needs.codeSizes && target >= 0 && rs.stack.length > target;
     if (!loads && !sizes) {
       this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, undefined, undefined);
@@ -146,7 +142,7 @@ export class StepRecorder {
     }
     return (async () => {
       const loaded = loads ? bytesToBigInt(await state.getStorage(rs.env.address, setLengthLeft(bigIntToBytes(rs.stack.peek(1)[0]!), 32))) : undefined;
-      const codeSize = sizes ? (await state.getCode(createAddressFromBigInt(rs.stack.peek(target + 1)[target]! & ADDRESS_MASK))).length : undefined;
+      const codeSize = sizes ? (await state.getCode(new Address(stackAddress(rs.stack.peek(target + 1)[target]!)))).length : undefined;
       this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, loaded, codeSize);
     })();
   }
@@ -204,6 +200,6 @@ function memoryOf(rs: RunState, words: bigint): Uint8Array {
 
 /** CREATE/CREATE2's initcode length (for its size-limit failure). */
 function initCodeSize(rs: RunState, op: number): bigint {
-  if ((op !== CREATE && op !== CREATE2) || rs.stack.length < 3) return 0n;
+  if ((op !== OP.CREATE && op !== OP.CREATE2) || rs.stack.length < 3) return 0n;
   return rs.stack.peek(3)[2]!;
 }

@@ -16,15 +16,15 @@ interface TracerBase<Config> {
    * and prestateTracer by default, and that refusal must not change).
    */
   readonly optIn?: boolean;
-}
-
-/** A tracer rendered from a transaction's recording (the call arena and the state it touched). */
-export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
   /**
    * What the recording must hold beyond the call arena: the state touched (TxRecording.state); a
    * function where that depends on the config (muxTracer: whether a part needs it).
    */
   readonly needsState?: boolean | ((config: Config) => boolean);
+}
+
+/** A tracer rendered from a transaction's recording (the call arena and the state it touched). */
+export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
   /** Renders one transaction's result as an ordered JSON value (keys in the client's order). */
   readonly render: (tx: TxRecording, config: Config, block: BlockRecording) => unknown;
 }
@@ -35,8 +35,6 @@ export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
  * never held; what it writes ahead counts against `budget`, which stops the run once spent.
  */
 export interface SteppedTracer<Config = unknown> extends TracerBase<Config> {
-  /** The state the transactions touch is recorded too (TxRecording.state), for `end`; per config as above. */
-  readonly needsState?: boolean | ((config: Config) => boolean);
   readonly steps: (config: Config, budget: TextBudget) => StepTracer;
   /**
    * For a tracer that can also render from a recording (muxTracer): whether `config` needs the

@@ -32,6 +32,6 @@ export function withinDeadline<T>(ctx: RpcContext, timeoutMs: number | undefined
 }
 
 /** The recording of `block` under the request's deadline (withinDeadline). */
-export function recordWithin(ctx: RpcContext, block: ChainBlock, timeoutMs: number | undefined, options?: RecordOptions, onDeadline?: () => void): Promise<BlockRecording> {
-  return withinDeadline(ctx, timeoutMs, () => ctx.chain.recordBlock(block, options), onDeadline);
+export function recordWithin(ctx: RpcContext, block: ChainBlock, timeoutMs: number | undefined, options?: RecordOptions): Promise<BlockRecording> {
+  return withinDeadline(ctx, timeoutMs, () => ctx.chain.recordBlock(block, options));
 }

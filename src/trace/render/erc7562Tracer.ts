@@ -78,9 +78,9 @@ function address(word: bigint): string {
 }
 
 /** A Go map with string keys as encoding/json writes it: keys sorted. */
-function sorted<V, W>(map: Map<string, V>, value: (v: V) => W): Record<string, W> {
-  const out: Record<string, W> = {};
-  for (const key of [...map.keys()].sort()) out[key] = value(map.get(key)!);
+function sorted<V>(map: Map<string, V>): Record<string, V> {
+  const out: Record<string, V> = {};
+  for (const key of [...map.keys()].sort()) out[key] = map.get(key)!;
   return out;
 }
 
@@ -175,14 +175,14 @@ class Erc7562 implements StepTracer {
     if (logs !== undefined) out['logs'] = logs;
     if (frame.kind !== 'STATICCALL') out['value'] = hexQuantity(frame.value);
     out['accessedSlots'] = {
-      reads: sorted(ops.reads, (v) => v),
-      writes: sorted(ops.writes, (v) => v),
-      transientReads: sorted(ops.transientReads, (v) => v),
-      transientWrites: sorted(ops.transientWrites, (v) => v),
+      reads: sorted(ops.reads),
+      writes: sorted(ops.writes),
+      transientReads: sorted(ops.transientReads),
+      transientWrites: sorted(ops.transientWrites),
     };
     out['extCodeAccessInfo'] = ops.extCodeAccess;
-    out['usedOpcodes'] = sorted(new Map([...ops.usedOpcodes].map(([op, c]) => [hexQuantity(op), c])), (v) => v);
-    out['contractSize'] = sorted(ops.contractSize, (v) => v);
+    out['usedOpcodes'] = sorted(new Map([...ops.usedOpcodes].map(([op, c]) => [hexQuantity(op), c])));
+    out['contractSize'] = sorted(ops.contractSize);
     // set from the frame's exit: never for the transaction's own call
     out['outOfGas'] = i !== 0 && frame.failure !== undefined && outOfGas(frame.failure);
     if (i === 0 && this.keccak.size > 0) out['keccak'] = [...this.keccak].sort();

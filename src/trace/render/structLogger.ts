@@ -5,7 +5,7 @@
 // the answer's budget, so a run of millions of opcodes stops at the size limit instead of being held.
 import { Type } from '@sinclair/typebox';
 import { RenderedJson, type TextBudget } from '../../encoding/boundedJson.ts';
-import { hexBytes } from '../../encoding/hex.ts';
+import { hexBytes, hexWord } from '../../encoding/hex.ts';
 import { goJson } from '../../encoding/json.ts';
 import type { StepTracer, SteppedTracer } from '../tracerEntry.ts';
 import type { OpcodeStep, TxRecording } from '../types.ts';
@@ -26,11 +26,6 @@ const SSTORE = 0x55;
 /** Entries are joined into flat strings of about this many characters. */
 const CHUNK = 1 << 16;
 
-/** `0x` and the 64 hex digits of a 32-byte word (common.Hash.Hex()). */
-function hash(value: bigint): string {
-  return '0x' + value.toString(16).padStart(64, '0');
-}
-
 /** The memory as 32-byte words, each `"0x…"` (formatMemoryWord; memory is whole words). */
 function memoryWords(memory: Uint8Array): string {
   const hex = Buffer.from(memory.buffer, memory.byteOffset, memory.byteLength).toString('hex');
@@ -45,8 +40,9 @@ class SlotSnapshot {
   private text: string | undefined;
 
   set(slot: bigint, value: bigint): void {
-    const key = hash(slot);
-    const v = hash(value);
+    // common.Hash.Hex()
+    const key = hexWord(slot);
+    const v = hexWord(value);
     if (this.slots.get(key) === v) return;
     this.slots.set(key, v);
     this.text = undefined;
