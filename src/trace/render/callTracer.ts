@@ -105,9 +105,8 @@ export function gethFrame(tx: TxRecording, i: number): GethFrame {
 export type FrameHead = Pick<CallFrameJson, 'from' | 'gas' | 'gasUsed' | 'to' | 'input' | 'output' | 'error' | 'revertReason'>;
 
 /** Frame `i`'s first keys, omitted when empty as Go's omitempty does. */
-export function frameHead(tx: TxRecording, i: number): FrameHead {
+export function frameHead(tx: TxRecording, i: number, g: GethFrame = gethFrame(tx, i)): FrameHead {
   const frame = tx.frames[i]!;
-  const g = gethFrame(tx, i);
   const out: FrameHead = { from: g.from, gas: g.gas, gasUsed: g.gasUsed } as FrameHead;
   if (g.to !== undefined) out.to = g.to;
   out.input = g.input;
@@ -135,15 +134,16 @@ export function frameLogs(frame: CallFrame, parentFailed: boolean, onlyTopCall =
  */
 function renderFrame(tx: TxRecording, i: number, config: CallTracerConfig, parentFailed: boolean): CallFrameJson {
   const frame = tx.frames[i]!;
-  const out: CallFrameJson = frameHead(tx, i) as CallFrameJson;
+  const g = gethFrame(tx, i);
+  const out: CallFrameJson = frameHead(tx, i, g) as CallFrameJson;
   if (!config.onlyTopCall && frame.children.length > 0) {
     const failed = parentFailed || frame.failure !== undefined;
     out.calls = lazyMap(frame.children, (c) => renderFrame(tx, c, config, failed));
   }
   const logs = config.withLog ? frameLogs(frame, parentFailed, config.onlyTopCall === true) : undefined;
   if (logs !== undefined) out.logs = logs;
-  if (frame.kind !== 'STATICCALL') out.value = hexQuantity(frame.value);
-  out.type = frame.kind;
+  if (g.value !== undefined) out.value = g.value;
+  out.type = g.type;
   return out;
 }
 

@@ -10,7 +10,7 @@ import type { TextBudget } from '../../encoding/boundedJson.ts';
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
 import type { StepTracer, SteppedTracer } from '../tracerEntry.ts';
 import type { Failure, OpcodeStep, TxRecording } from '../types.ts';
-import { type CallLogJson, frameHead, frameLogs } from './callTracer.ts';
+import { type CallLogJson, frameHead, frameLogs, gethFrame } from './callTracer.ts';
 import { gethError } from './errorStrings.ts';
 
 export interface Erc7562Config {
@@ -170,10 +170,11 @@ class Erc7562 implements StepTracer {
   private frame(tx: TxRecording, i: number, parentFailed: boolean): Record<string, unknown> {
     const frame = tx.frames[i]!;
     const ops = this.frames.get(i) ?? newFrameOps();
-    const out: Record<string, unknown> = { ...frameHead(tx, i) };
+    const g = gethFrame(tx, i);
+    const out: Record<string, unknown> = frameHead(tx, i, g);
     const logs: Iterable<CallLogJson> | undefined = this.config.withLog === true ? frameLogs(frame, parentFailed) : undefined;
     if (logs !== undefined) out['logs'] = logs;
-    if (frame.kind !== 'STATICCALL') out['value'] = hexQuantity(frame.value);
+    if (g.value !== undefined) out['value'] = g.value;
     out['accessedSlots'] = {
       reads: sorted(ops.reads),
       writes: sorted(ops.writes),
@@ -190,7 +191,7 @@ class Erc7562 implements StepTracer {
       const failed = parentFailed || frame.failure !== undefined;
       out['calls'] = frame.children.map((c) => this.frame(tx, c, failed));
     }
-    out['type'] = frame.kind;
+    out['type'] = g.type;
     return out;
   }
 }
