@@ -2,7 +2,7 @@
 // replay made, its bytes views of the encoded ones (kept, never changed), a patched input made
 // again each time it is read, as the recorder keeps it (replay/frames.ts).
 import { bytesToUnprefixedHex } from '@ethereumjs/util';
-import { patched, type Patch, SMALL_INPUT } from '../trace/inputPatches.ts';
+import { type KeptInput, NO_INPUT, patched, type Patch, SMALL_INPUT, withInput } from '../trace/inputPatches.ts';
 import type { BlockRecording, BlockReward, CallFrame, Failure, RecordedLog, TxRecording } from '../trace/types.ts';
 import { ByteReader } from './bytes.ts';
 import {
@@ -99,17 +99,16 @@ function readFrame(c: Context, frames: CallFrame[]): CallFrame {
   const failure = head & HAS_FAILURE ? readFailure(c) : undefined;
   const logs: RecordedLog[] = [];
   if (head & HAS_LOGS) for (let n = r.uint(); n > 0; n--) logs.push(readLog(c));
-  const frame: CallFrame = {
-    index, parent, depth, kind, from, to, value, gas, gasUsed, input: typeof input === 'function' ? new Uint8Array() : input,
-    output, failure, precompile: (head & PRECOMPILE) !== 0, children: [], logs,
-  };
-  if (typeof input === 'function') Object.defineProperty(frame, 'input', { get: input, enumerable: true });
+  const frame: CallFrame = withInput(
+    { index, parent, depth, kind, from, to, value, gas, gasUsed, input: NO_INPUT, output, failure, precompile: (head & PRECOMPILE) !== 0, children: [], logs },
+    input,
+  );
   if (createAddress !== undefined) frame.createAddress = createAddress;
   if (parent >= 0) frames[parent]!.children.push(index);
   return frame;
 }
 
-function readInput(c: Context): Uint8Array | (() => Uint8Array) {
+function readInput(c: Context): KeptInput {
   const r = c.r;
   const how = r.uint();
   if (how === INPUT_BYTES) {

@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test';
-import { CallInputs, type KeptInput } from './callInputs.ts';
+import type { KeptInput } from '../trace/inputPatches.ts';
+import { CallInputs } from './callInputs.ts';
 
 const read = (kept: KeptInput): Uint8Array => (typeof kept === 'function' ? kept() : kept);
 

@@ -1,10 +1,7 @@
 // How the recorder keeps the inputs of calls and creates opened by opcodes (trace/inputPatches.ts):
 // an input is kept as the last full copy (the base) when it is the same bytes, as the base plus the
 // few ranges where it differs, or else becomes the new base.
-import { patched, patchesFrom, SMALL_INPUT } from '../trace/inputPatches.ts';
-
-/** The bytes of an input, or how to rebuild them (base plus patches) each time they are read. */
-export type KeptInput = Uint8Array | (() => Uint8Array);
+import { type KeptInput, patched, patchesFrom, SMALL_INPUT } from '../trace/inputPatches.ts';
 
 export class CallInputs {
   private base: Uint8Array | undefined;

@@ -38,7 +38,7 @@ import { ChainIndex, ChainIndexBuilder, type IndexedTx } from '../chainIndex/cha
 import { decodeRecording } from '../recordingCodec/decodeRecording.ts';
 import { encodeRecording } from '../recordingCodec/encodeRecording.ts';
 import { parityCreations, parityTouched } from '../trace/render/parityTouched.ts';
-import { rewardsOf, runOptions } from './runOptions.ts';
+import { blockRecording, runOptions } from './runOptions.ts';
 
 /** Recordings kept per chain (the oldest made goes first): bounds memory on long fixtures. */
 const KEEP_RECORDINGS = 256;
@@ -317,7 +317,7 @@ async function replayBlocks(
       sender: bytesToHex(receipts[t]!.from),
       nonce: block.transactions[t]!.nonce,
     })));
-    const recording = encodeRecording({ number: block.header.number, hash: block.hash(), txs: recorded, rewards: rewardsOf(block) });
+    const recording = encodeRecording(blockRecording(block, recorded));
     ordered.push(StoredBlock.of(block, result.stateRoot, receipts, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');

@@ -1,7 +1,7 @@
 // Building blocks of the call arena the recorder fills (trace/types.ts CallFrame).
 import type { EVMResult } from '@ethereumjs/evm';
 import type { CallFrame, CallKind, RecordedLog } from '../trace/types.ts';
-import type { KeptInput } from './callInputs.ts';
+import { type KeptInput, NO_INPUT, withInput } from '../trace/inputPatches.ts';
 
 /** A frame; an input kept as a patch (callInputs.ts) is rebuilt each time `input` is read. */
 export function newFrame(
@@ -9,11 +9,10 @@ export function newFrame(
   value: bigint, gas: bigint, input: KeptInput,
 ): CallFrame & { precompile: boolean } {
   const frame = {
-    index, parent, depth, kind, from, to, value, gas, gasUsed: 0n, input: typeof input === 'function' ? new Uint8Array() : input,
+    index, parent, depth, kind, from, to, value, gas, gasUsed: 0n, input: NO_INPUT,
     output: new Uint8Array(), failure: undefined, precompile: false, children: [], logs: [],
   };
-  if (typeof input === 'function') Object.defineProperty(frame, 'input', { get: input, enumerable: true });
-  return frame;
+  return withInput(frame, input);
 }
 
 /** Logs of failed frames and of everything below them (go-ethereum clears them at tx end). */

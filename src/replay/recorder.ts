@@ -19,7 +19,8 @@ import {
   setLengthLeft,
 } from '@ethereumjs/util';
 import type { CallFrame, CallKind, RecordedLog, StepSink, TxRecording } from '../trace/types.ts';
-import { CallInputs, type KeptInput } from './callInputs.ts';
+import type { KeptInput } from '../trace/inputPatches.ts';
+import { CallInputs } from './callInputs.ts';
 import { failureOf } from './failures.ts';
 import { failedLogs, newFrame, returnedCode } from './frames.ts';
 import { hookOpcodes, memoryView, OP, type OpHandler, type RunState, stackAddress } from './opcodeHooks.ts';

@@ -9,7 +9,7 @@ import type { BlockRecording, StepSink } from '../trace/types.ts';
 import type { ChainBlock, RecordOptions } from './chainView.ts';
 import { kzgMissed, preloadKzg } from './kzg.ts';
 import type { Recorder } from './recorder.ts';
-import { rewardsOf, runOptions } from './runOptions.ts';
+import { blockRecording, runOptions } from './runOptions.ts';
 import { unwind } from './unwind.ts';
 
 export class RecordingStore {
@@ -122,5 +122,5 @@ async function recordOnce(
     // finish() rethrows what the recorder hit, so a broken recording is never served.
     txs = recorder.finish();
   }
-  return { number: block.header.number, hash: block.hash(), txs, rewards: rewardsOf(block) };
+  return blockRecording(block, txs);
 }

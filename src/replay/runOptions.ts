@@ -2,7 +2,7 @@
 // reward traces); shared by the fixture chain, the upstream chain and capture.
 import type { Block } from '@ethereumjs/block';
 import { ConsensusType } from '@ethereumjs/common';
-import type { BlockReward } from '../trace/types.ts';
+import type { BlockRecording, BlockReward, TxRecording } from '../trace/types.ts';
 
 /** runBlock's options for a replay: from `root` when given, else from the state as it stands. */
 export function runOptions(block: Block, root: Uint8Array | undefined) {
@@ -27,4 +27,9 @@ export function rewardsOf(block: Block): BlockReward[] {
     out.push({ author: uncle.coinbase.bytes, kind: 'uncle', value: ((uncle.number + 8n - block.header.number) * reward) / 8n });
   }
   return out;
+}
+
+/** The recording of `block` made of its transactions' recordings (number, hash, rewards from the block). */
+export function blockRecording(block: Block, txs: TxRecording[]): BlockRecording {
+  return { number: block.header.number, hash: block.hash(), txs, rewards: rewardsOf(block) };
 }

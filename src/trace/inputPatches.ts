@@ -1,8 +1,24 @@
 // A large input kept as an earlier one (its base) plus the few byte ranges where it differs: how the
 // recorder keeps the inputs of calls opened by opcodes (replay/callInputs.ts), and how a kept
-// recording stores them (recording/encodeRecording.ts). A loop that calls with the same large memory
+// recording stores them (recordingCodec/encodeRecording.ts). A loop that calls with the same large memory
 // region, changed in a few bytes from one call to the next, would otherwise hold one full copy per
 // call: ethereum/tests static_Call50000_rip160 makes 50000 calls of 50000 bytes, 2.5 GB.
+
+/** The bytes of an input, or how to rebuild them (base plus patches) each time they are read. */
+export type KeptInput = Uint8Array | (() => Uint8Array);
+
+/** A placeholder `input` for a frame literal that withInput then completes. */
+export const NO_INPUT = new Uint8Array();
+
+/**
+ * `frame` (made with any `input`) given its kept input: the bytes, or a getter that rebuilds them
+ * on each read. The recorder and the recording decoder make frames this way.
+ */
+export function withInput<F extends { input: Uint8Array }>(frame: F, input: KeptInput): F {
+  if (typeof input === 'function') Object.defineProperty(frame, 'input', { get: input, enumerable: true });
+  else frame.input = input;
+  return frame;
+}
 
 /** Inputs shorter than this are kept whole: a patch would save little. */
 export const SMALL_INPUT = 4096;
