@@ -2,6 +2,7 @@
 // its EthRequest enum (crates/anvil/core/src/eth/mod.rs, adjacently tagged by method and params,
 // serde_json with arbitrary_precision), with the helpers of crates/anvil/core/src/eth/serde_helpers.rs.
 // The texts are the ones anvil answers (golden/anvil-ots/*/ots/*.bad-* and the errors there).
+import { hexBytes } from '../encoding/hex.ts';
 import { InvalidRequestError } from '../errors/rpcErrors.ts';
 import type { JsonNode } from './rawJson.ts';
 import { hexToBytes, ParamDecodeError, type ParamCodec } from './schemas.ts';
@@ -112,11 +113,12 @@ function anvilFixed(size: 20 | 32): ParamCodec<Uint8Array> {
 }
 
 export const anvilHash = anvilFixed(32);
+const anvilFixed20 = anvilFixed(20);
 
 /** An address as lowercase 0x hex (the chain index's keys). */
 export const anvilAddress: ParamCodec<string> = {
   required: true,
-  decode: (node) => `0x${Buffer.from(anvilFixed(20).decode(node)).toString('hex')}`,
+  decode: (node) => hexBytes(anvilFixed20.decode(node)),
 };
 
 const NUMERIC = 'data did not match any variant of untagged enum Numeric';

@@ -18,12 +18,19 @@ type Json = Record<string, unknown>;
 /** anvil's BlockNotFound. */
 const notFound = (): ResourceNotFoundError => new ResourceNotFoundError('Resource not found');
 
-/** The header with its logsBloom null (erigon otterscan_api.go delegateGetBlockByNumber), then the uncles. */
-function slimHeader(ctx: RpcContext, block: ChainBlock): Json {
-  const header = anvilHeader(ctx.chain, block);
-  header['logsBloom'] = null;
-  header['uncles'] = uncleHashes(block);
-  return header;
+/**
+ * The header with its logsBloom null (erigon otterscan_api.go delegateGetBlockByNumber), then the
+ * uncles, the `transactions` given (a page of them), the withdrawals and the transaction count.
+ */
+function slimBlock(ctx: RpcContext, block: ChainBlock, transactions?: Json[]): Json {
+  const slim = anvilHeader(ctx.chain, block);
+  slim['logsBloom'] = null;
+  slim['uncles'] = uncleHashes(block);
+  if (transactions !== undefined) slim['transactions'] = transactions;
+  const withdrawals = formatWithdrawals(block);
+  if (withdrawals !== undefined) slim['withdrawals'] = withdrawals;
+  slim['transactionCount'] = block.block.transactions.length;
+  return slim;
 }
 
 /**
@@ -38,10 +45,7 @@ function issuance(ctx: RpcContext, block: ChainBlock): Json {
 }
 
 function blockDetails(ctx: RpcContext, block: ChainBlock): Json {
-  const slim = slimHeader(ctx, block);
-  const withdrawals = formatWithdrawals(block);
-  if (withdrawals !== undefined) slim['withdrawals'] = withdrawals;
-  slim['transactionCount'] = block.block.transactions.length;
+  const slim = slimBlock(ctx, block);
   const fees = ctx.chain.receipts(block).reduce((n, r) => n + r.gasUsed * r.effectiveGasPrice, 0n);
   return { block: slim, issuance: issuance(ctx, block), totalFees: hexQuantity(fees) };
 }
@@ -81,10 +85,6 @@ export function otsGetBlockTransactions([number, page, pageSize]: [bigint, bigin
   const last = end >= BigInt(count) ? count : Number(end);
   const receipts = ctx.chain.receipts(block);
   const indexes = Array.from({ length: last - first }, (_, i) => first + i);
-  const fullblock = slimHeader(ctx, block);
-  fullblock['transactions'] = indexes.map((i) => withSelector(anvilTransaction(block, i, receipts[i])));
-  const withdrawals = formatWithdrawals(block);
-  if (withdrawals !== undefined) fullblock['withdrawals'] = withdrawals;
-  fullblock['transactionCount'] = count;
+  const fullblock = slimBlock(ctx, block, indexes.map((i) => withSelector(anvilTransaction(block, i, receipts[i]))));
   return { fullblock, receipts: indexes.map((i) => anvilOtsReceipt(block, i, receipts[i]!, false)) };
 }
