@@ -1,5 +1,6 @@
 // Real clients against `blocktrace serve` (issue 15): cast (`run`, `balance`, `nonce`, `code`,
-// `storage`, `call`, `estimate`, `gas-price`, `logs`), viem's public client and ethers' JsonRpcProvider, each
+// `storage`, `call`, `estimate`, `gas-price`, `logs`), viem's public client and ethers' JsonRpcProvider
+// (Otterscan's ots_* methods through both too), each
 // beside a real anvil serving the same chain (the shipped fixture mined into it block by block).
 // Where anvil answers as go-ethereum does, the answers must be the same; fee suggestions are
 // go-ethereum's oracle here and anvil's own there, so they are checked against our eth_gasPrice.
@@ -275,6 +276,40 @@ describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', 
       provider.destroy();
     }
     expect(estimated).toBeGreaterThan(5);
+  }, SLOW);
+
+  test('Otterscan\'s ots_* methods through viem and ethers (batched): the server\'s own answers, and anvil\'s where anvil answers as Otterscan\'s spec does', async () => {
+    const ours = viem(c.bt.url);
+    const theirs = viem(c.anvil.url);
+    const tx = await ours.getTransaction({ blockNumber: 2n, index: 0 });
+    const contract = await emitter(c);
+    const asked: [string, unknown[]][] = [
+      ['ots_getApiLevel', []],
+      ['ots_hasCode', [contract, 'latest']],
+      ['ots_getTransactionBySenderAndNonce', [tx.from, `0x${tx.nonce.toString(16)}`]],
+      ['ots_getContractCreator', [contract]],
+      ['ots_getBlockDetails', [2]],
+      ['ots_getBlockTransactions', [2, 0, 5]],
+      ['ots_searchTransactionsBefore', [tx.from, 0, 5]],
+      ['ots_traceTransaction', [tx.hash]],
+      ['ots_getInternalOperations', [tx.hash]],
+      ['ots_getTransactionError', [tx.hash]],
+    ];
+    // viem's request for methods it has no types for
+    const ask = (client: PublicClient, method: string, params: unknown[]): Promise<unknown> => client.request({ method, params } as never);
+    const raw = await Promise.all(asked.map(([method, params]) => rpc<unknown>(c.bt.url, method, params)));
+    const byViem = await Promise.all(asked.map(([method, params]) => ask(ours, method, params)));
+    expect(byViem).toEqual(raw);
+    // ethers sends concurrent requests as one JSON-RPC batch
+    const provider = new JsonRpcProvider(c.bt.url, undefined, { staticNetwork: true });
+    try {
+      expect(await Promise.all(asked.map(([method, params]) => provider.send(method, params)))).toEqual(raw);
+    } finally {
+      provider.destroy();
+    }
+    for (const [method, params] of asked.slice(0, 4)) {
+      expect({ method, ours: await ask(ours, method, params) }).toEqual({ method, ours: await ask(theirs, method, params) });
+    }
   }, SLOW);
 
   test('ethers: logs, transactions, fee data', async () => {
