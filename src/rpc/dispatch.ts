@@ -111,9 +111,10 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
       if (err instanceof ParamDecodeError) throw new InvalidParamsError(err.message);
       throw err;
     }
-    const value = await spec.handler(args, ctx);
     let result: CachedResult & { rendered: boolean };
     try {
+      // a tracer that writes ahead (the struct logger) stops at the limit as it runs
+      const value = await spec.handler(args, ctx);
       // the size limit is kept while writing: a huge result stops at the limit, not after it is built
       result = boundedGoJson(value === undefined ? null : value, ctx.maxResponse);
     } catch (err) {

@@ -2,8 +2,8 @@
 // for the request with a step sink, each watched transaction rendered while its opcodes run. What is
 // written ahead counts against --max-response: once past it, the run stops and the answer is
 // go-ethereum's -32003 "response too large"; past the deadline, it stops with "execution timeout".
-import { OverBudget, TextBudget } from '../../encoding/boundedJson.ts';
-import { ExecutionTimeoutError, ResponseTooLargeError } from '../../errors/rpcErrors.ts';
+import { TextBudget } from '../../encoding/boundedJson.ts';
+import { ExecutionTimeoutError } from '../../errors/rpcErrors.ts';
 import { needsStateFor, type SteppedTracer } from '../../trace/tracerEntry.ts';
 import type { RecordOptions } from '../../replay/chainView.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../../trace/types.ts';
@@ -46,13 +46,9 @@ export async function traceSteps(
     },
   };
   const context: BlockRecording = { number: block.number, hash: block.hash, txs: [], rewards: [], ...(block.call === true ? { call: true } : {}) };
-  try {
-    await withinDeadline(ctx, timeoutMs, () => run({ steps: sink, state: needsStateFor(entry, config) }), () => {
-      stop = new ExecutionTimeoutError();
-    });
-  } catch (err) {
-    if (err instanceof OverBudget) throw new ResponseTooLargeError();
-    throw err;
-  }
+  // a run past the budget ends in OverBudget, which the dispatcher answers as too large
+  await withinDeadline(ctx, timeoutMs, () => run({ steps: sink, state: needsStateFor(entry, config) }), () => {
+    stop = new ExecutionTimeoutError();
+  });
   return results;
 }
