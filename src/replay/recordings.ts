@@ -9,7 +9,7 @@ import type { BlockRecording, StepSink } from '../trace/types.ts';
 import type { ChainBlock, RecordOptions } from './chainView.ts';
 import { kzgMissed, preloadKzg } from './kzg.ts';
 import type { Recorder } from './recorder.ts';
-import { blockRecording, runOptions } from './runOptions.ts';
+import { blockRecording, cutAfter, runOptions } from './runOptions.ts';
 import { unwind } from './unwind.ts';
 
 export class RecordingStore {
@@ -107,6 +107,8 @@ export async function recordRun(
 async function recordOnce(
   vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean, steps?: StepSink,
 ): Promise<BlockRecording> {
+  // a sink that watches one transaction needs no run of those after it
+  if (steps?.only !== undefined) block = cutAfter(block, steps.only);
   recorder.start(block, withState, steps);
   const state = vm.stateManager;
   const getStateRoot = state.getStateRoot;

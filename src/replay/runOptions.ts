@@ -1,6 +1,6 @@
 // How a block is run for replay, and the rewards a proof-of-work block pays (facts for Parity's
 // reward traces); shared by the fixture chain, the upstream chain and capture.
-import type { Block } from '@ethereumjs/block';
+import { Block } from '@ethereumjs/block';
 import { ConsensusType } from '@ethereumjs/common';
 import type { BlockRecording, BlockReward, TxRecording } from '../trace/types.ts';
 
@@ -15,6 +15,17 @@ export function runOptions(block: Block, root: Uint8Array | undefined) {
     skipHardForkValidation: true,
     setHardfork: true,
   };
+}
+
+/**
+ * `block` cut after its transaction `last`, for a run that watches no later one: go-ethereum's
+ * debug_traceTransaction runs the transactions before the traced one and stops after it
+ * (eth/tracers/api.go traceTx after StateAtTransaction). Same header, so the same hash and context;
+ * runOptions' `generate` does not check the header's totals against what ran.
+ */
+export function cutAfter(block: Block, last: number): Block {
+  if (last >= block.transactions.length - 1) return block;
+  return new Block(block.header, block.transactions.slice(0, last + 1), block.uncleHeaders, block.withdrawals, { common: block.common });
 }
 
 /** Block and uncle rewards of a proof-of-work block (paid by ethereumjs; recorded for Parity traces). */

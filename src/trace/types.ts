@@ -233,6 +233,8 @@ export interface StepSink {
   readonly needs: StepNeeds;
   /** Whether transaction `txIndex` of the run is watched; the others run without steps. */
   watches(txIndex: number): boolean;
+  /** The only transaction watched, where it is one: the run ends after it (those after it are not run). */
+  readonly only?: number | undefined;
   /** A watched transaction starts. */
   begin(txIndex: number): void;
   /** May throw to stop the run (the answer grew too large, the deadline passed). */

@@ -60,7 +60,7 @@ export async function traceBlock(block: ChainBlock, options: TraceConfig | undef
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
   if (isStepped(entry, config)) {
     // each transaction rendered as it runs, the whole answer within the size limit
-    const results = await traceSteps(ctx, entry, config, timeoutMs, block, () => true, (options) => ctx.chain.recordBlock(block, options));
+    const results = await traceSteps(ctx, entry, config, timeoutMs, block, undefined, (options) => ctx.chain.recordBlock(block, options));
     return lazyMap(results, ({ tx, result }) => ({ txHash: hexBytes(tx.txHash), result }));
   }
   const recording = await recordWithin(ctx, block, timeoutMs, { state: needsStateFor(entry, config) });
@@ -99,7 +99,7 @@ export async function debugTraceTransaction(
   const { entry, config, timeoutMs } = chooseTracer(options, ctx);
   if (isStepped(entry, config)) {
     const only = location.index;
-    const [traced] = await traceSteps(ctx, entry, config, timeoutMs, location.block, (i) => i === only, (options) => ctx.chain.recordBlock(location.block, options));
+    const [traced] = await traceSteps(ctx, entry, config, timeoutMs, location.block, only, (options) => ctx.chain.recordBlock(location.block, options));
     if (traced === undefined) throw new Error(`run of block ${location.block.number} has no tx ${only}`);
     return traced.result;
   }

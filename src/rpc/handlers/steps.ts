@@ -18,8 +18,9 @@ export interface SteppedResult {
 
 /**
  * Runs `run(options)` (a block replay or traced calls, with the step sink and the state `entry` needs)
- * with `entry` watching the transactions `watches` picks, under the request's deadline; their results
- * in order. `block`: the block they are in (`call`: a traced call, go-ethereum's empty tracer Context).
+ * with `entry` watching transaction `only` (then the run ends after it) or every one, under the
+ * request's deadline; their results in order. `block`: the block they are in (`call`: a traced call,
+ * go-ethereum's empty tracer Context).
  */
 export async function traceSteps(
   ctx: RpcContext,
@@ -27,7 +28,7 @@ export async function traceSteps(
   config: unknown,
   timeoutMs: number | undefined,
   block: { readonly number: bigint; readonly hash: Uint8Array; readonly call?: boolean },
-  watches: (txIndex: number) => boolean,
+  only: number | undefined,
   run: (options: RecordOptions) => Promise<unknown>,
 ): Promise<SteppedResult[]> {
   const tracer = entry.steps(config, new TextBudget(ctx.maxResponse));
@@ -35,7 +36,8 @@ export async function traceSteps(
   let stop: unknown;
   const sink: StepSink = {
     needs: tracer.needs,
-    watches,
+    watches: (txIndex) => only === undefined || txIndex === only,
+    only,
     begin: () => tracer.begin(),
     step: (step) => {
       if (stop !== undefined) throw stop;

@@ -51,7 +51,7 @@ export async function debugTraceCall(
       const traceCalls = ctx.chain.traceCalls;
       if (traceCalls === undefined) throw new ServerError('traced calls are not available here');
       const at = { number: block.number, hash: block.hash, call: true };
-      const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, at, () => true, (options) => traceCalls(block, request, options));
+      const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, at, undefined, (options) => traceCalls(block, request, options));
       return traced!.result;
     }
     const txs = await traceWithin(ctx, block, request, { state: needsStateFor(entry, tracerConfig) }, timeoutMs);
