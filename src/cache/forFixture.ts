@@ -4,12 +4,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReplayCache } from '../replay/chain.ts';
 import { VERSION } from '../version.ts';
+import { mapFile } from './mapFile.ts';
 import { readSnapshot, snapshotKey, snapshotPath, writeSnapshot } from './snapshot.ts';
 import { DEFAULT_CACHE_MAX_BYTES, pruneCache, touch } from './store.ts';
 
 /** The bytes a fixture path names: a file, or every file of a directory (genesis.json + chain.rlp). */
 function contentOf(file: string): Uint8Array {
-  if (!statSync(file).isDirectory()) return readFileSync(file);
+  if (!statSync(file).isDirectory()) return mapFile(file);
   const parts: Uint8Array[] = [];
   for (const name of readdirSync(file).sort()) {
     const path = join(file, name);

@@ -20,13 +20,18 @@
 // A file whose checksum, magic or key does not match is ignored with one warning line, never
 // trusted. Writes go to a temporary file renamed into place, so a reader sees a whole file or none
 // and two processes writing the same snapshot cannot interleave. node:fs and node:crypto only: Bun,
-// Deno and Node read and write it alike.
+// Deno and Node read and write it alike. Under Bun the file is mapped (Bun.mmap, private) rather
+// than read: its pages come from the page cache as they are touched instead of being copied into
+// fresh memory, which took some 50 ms of a 60 ms read of a 14.7 MB snapshot on the bench machine.
+// A mapped file is never changed under its reader: a snapshot is replaced by rename and removed by
+// unlink, and either leaves the mapped file as it was.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { decodeChainIndex, encodeChainIndex } from '../chainIndex/encode.ts';
 import type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
+import { mapFile } from './mapFile.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
@@ -202,7 +207,7 @@ export function readSnapshot(dir: string, key: string, warn: (line: string) => v
   const path = snapshotPath(dir, key);
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = mapFile(path);
   } catch {
     return undefined;
   }
