@@ -1,6 +1,5 @@
 // The harness face: requests (arguments, or stdin lines) → dispatch → one stdout line each.
 // A request with no answer (notification) gets an empty line, so line i answers request i.
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
@@ -13,6 +12,8 @@ export interface ReplayIo {
 const isBlank = (text: string): boolean => text.trim() === '';
 
 async function* stdinLines(stdin: Readable): AsyncGenerator<string> {
+  // imported when stdin is read: not every command that loads this file does
+  const { createInterface } = await import('node:readline');
   const lines = createInterface({ input: stdin, crlfDelay: Infinity });
   for await (const line of lines) yield line;
 }

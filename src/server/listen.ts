@@ -1,7 +1,7 @@
 // Puts the Elysia app on a socket with whatever runtime runs us: Elysia's own listen on Bun
 // (source and compiled binary), Deno.serve(app.fetch) on Deno, a small node:http adapter on Node.
 // All three hand the same web Request to the same app; none of them knows JSON-RPC.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from './app.ts';
 import { isUpgrade, type WsData, type WsFace, type WsSocket } from './ws.ts';
@@ -103,6 +103,8 @@ export async function listen(app: App, options: ListenOptions): Promise<Listenin
 }
 
 async function listenNode(app: App, options: ListenOptions): Promise<Listening> {
+  // imported here: loading node:http costs Bun some 15 ms of every start, and only Node uses it
+  const { createServer } = await import('node:http');
   const server = createServer((req, res) => {
     void answerNode(app, req, res, options.maxRequestBodySize);
   });

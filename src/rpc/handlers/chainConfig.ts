@@ -1,7 +1,7 @@
 // eth_config (EIP-7910) and eth_capabilities as go-ethereum answers them (internal/ethapi/api.go
 // Config, capabilities.go), from the fixture's go-ethereum chain config. Upstream mode forwards both.
 import { bytesToHex } from '@ethereumjs/util';
-import { crc32 } from 'hash-wasm';
+import { crc32 } from 'hash-wasm/dist/crc32.umd.min.js';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainView } from '../../replay/chainView.ts';
