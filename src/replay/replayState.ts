@@ -12,7 +12,7 @@ import { StateTrie, type TrieWrite } from './stateTrie.ts';
 
 interface CheckpointLayers {
   readonly checkpoints: readonly { readonly keyValueMap: Map<string, Uint8Array | undefined> }[];
-  readonly db: { readonly _database: Map<string, string | Uint8Array> };
+  readonly db: { _database: Map<string, string | Uint8Array> };
 }
 
 /**
@@ -78,16 +78,17 @@ export class ReplayStateManager extends MerkleStateManager {
       return;
     }
     const layers = this._trie.database() as unknown as CheckpointLayers;
-    const base = layers.db._database;
+    // the database as it is now: a snapshot's map may take the place of the first (useDatabase)
     const read = (key: string): Uint8Array | undefined => {
       for (let i = layers.checkpoints.length - 1; i >= 0; i--) {
         const value = layers.checkpoints[i]!.keyValueMap.get(key);
         if (value !== undefined) return value;
       }
-      const value = base.get(key);
+      const value = layers.db._database.get(key);
       return typeof value === 'string' ? unprefixedHexToBytes(value) : value;
     };
     this.tries = new StateTrie(hash, read, (key, value) => {
+      const base = layers.db._database;
       if (this.added !== undefined && !base.has(key)) this.added.add(key);
       base.set(key, value);
     });
@@ -108,6 +109,15 @@ export class ReplayStateManager extends MerkleStateManager {
       for (const key of this.added) db.delete(key);
       this.added = undefined;
     }
+  }
+
+  /**
+   * Makes `nodes` the database in place of the one written so far: a snapshot's, which holds every
+   * node and code its replay wrote, the genesis state's among them. Taken as it is, not copied (a
+   * snapshot's map is decoded when first used: cache/snapshot.ts FilledOnUse).
+   */
+  useDatabase(nodes: Map<string, string | Uint8Array>): void {
+    (this._trie.database() as unknown as CheckpointLayers).db._database = nodes;
   }
 
   /** The database keys of the nodes of the state (and code): the snapshot's content. */

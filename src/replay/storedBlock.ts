@@ -41,11 +41,12 @@ export class StoredBlock implements ChainBlock {
     rlp: Uint8Array, common: Common, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: () => Block, receipts: () => readonly ReceiptInfo[], recording: Uint8Array,
   ): StoredBlock {
     // the block is the list [header, transactions, uncles, …]: past its length prefix, the header
-    // is the first item, decoded alone (RLP stream mode leaves the rest undecoded)
-    const prefix = rlp[0]! <= 0xf7 ? 1 : 1 + rlp[0]! - 0xf7;
-    const headerFields = RLP.decode(rlp.subarray(prefix), true).data as Uint8Array[];
-    const header = createBlockHeaderFromBytesArray(headerFields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
-    return new StoredBlock(header, header.hash(), txHashes, stateRoot, decode, receipts, recording);
+    // is the first item, decoded alone (RLP's stream mode would copy all the rest of the block)
+    const prefix = listPrefixLength(rlp, 0);
+    const header = rlp.subarray(prefix, prefix + listPrefixLength(rlp, prefix) + listPayloadLength(rlp, prefix));
+    const headerFields = RLP.decode(header) as Uint8Array[];
+    const decoded = createBlockHeaderFromBytesArray(headerFields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
+    return new StoredBlock(decoded, decoded.hash(), txHashes, stateRoot, decode, receipts, recording);
   }
 
   get number(): bigint {
@@ -59,4 +60,19 @@ export class StoredBlock implements ChainBlock {
   get receipts(): readonly ReceiptInfo[] {
     return (this.receiptList ??= this.readReceipts());
   }
+}
+
+/** Bytes of the length prefix of the RLP list at `at` (one, or one plus the length's own bytes). */
+function listPrefixLength(rlp: Uint8Array, at: number): number {
+  const first = rlp[at]!;
+  return first <= 0xf7 ? 1 : 1 + first - 0xf7;
+}
+
+/** Bytes of the payload of the RLP list at `at`, from its prefix. */
+function listPayloadLength(rlp: Uint8Array, at: number): number {
+  const first = rlp[at]!;
+  if (first <= 0xf7) return first - 0xc0;
+  let length = 0;
+  for (let i = 1; i <= first - 0xf7; i++) length = length * 256 + rlp[at + i]!;
+  return length;
 }
