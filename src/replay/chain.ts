@@ -19,7 +19,7 @@ import type { CallRequest } from './message.ts';
 import { makeCommon } from './common.ts';
 import { checkExpectedEnd } from './expectedEnd.ts';
 import { writeGenesisAlloc } from './genesisState.ts';
-import { loadKeccak } from './keccak.ts';
+import { keccakNow, loadKeccak, loadKeccakLater } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
 import { type Snapshot, snapshotBlock } from './snapshotData.ts';
@@ -39,6 +39,9 @@ import { decodeRecording } from '../recordingCodec/decodeRecording.ts';
 import { encodeRecording } from '../recordingCodec/encodeRecording.ts';
 import { parityCreations, parityTouched } from '../trace/render/parityTouched.ts';
 import { blockRecording, runOptions } from './runOptions.ts';
+
+/** After a start from a snapshot, when the WebAssembly keccak is made (keccak.ts). */
+const LOAD_KECCAK_AFTER_MS = 1000;
 
 /** Recordings kept per chain (the oldest made goes first): bounds memory on long fixtures. */
 const KEEP_RECORDINGS = 256;
@@ -67,7 +70,8 @@ export class FixtureChain implements ChainView {
   readonly forkConfig: Readonly<Record<string, unknown>>;
   private readonly byNumber = new Map<bigint, StoredBlock>();
   private readonly byHash = new Map<string, StoredBlock>();
-  private readonly txIndex = new Map<string, TxLocation>();
+  /** Transactions by hash (hex), made when first asked: a start from a snapshot need not hash-index 10,000 of them. */
+  private txIndex: Map<string, TxLocation> | undefined;
   // Frames-only recordings are read from the load's (each block keeps its own, encoded), the others
   // made on demand; rendered answers stay in the RPC layer's result cache.
   private readonly recordings = new RecordingStore(KEEP_RECORDINGS, (block) => {
@@ -119,7 +123,7 @@ export class FixtureChain implements ChainView {
     return this.byHash.get(bytesToUnprefixedHex(hash));
   }
   txByHash(hash: Uint8Array): TxLocation | undefined {
-    return this.txIndex.get(bytesToUnprefixedHex(hash));
+    return this.transactionIndex().get(bytesToUnprefixedHex(hash));
   }
   receipts(block: ChainBlock): readonly ReceiptInfo[] {
     return this.byHash.get(bytesToUnprefixedHex(block.hash))?.receipts ?? [];
@@ -199,7 +203,14 @@ export class FixtureChain implements ChainView {
   private index(b: StoredBlock): void {
     this.byNumber.set(b.number, b);
     this.byHash.set(bytesToUnprefixedHex(b.hash), b);
-    b.txHashes.forEach((hash, i) => this.txIndex.set(bytesToUnprefixedHex(hash), { block: b, index: i }));
+  }
+
+  private transactionIndex(): Map<string, TxLocation> {
+    if (this.txIndex === undefined) {
+      this.txIndex = new Map();
+      for (const b of this.ordered) b.txHashes.forEach((hash, i) => this.txIndex!.set(bytesToUnprefixedHex(hash), { block: b, index: i }));
+    }
+    return this.txIndex;
   }
 
   // ---- loading --------------------------------------------------------------------------------
@@ -218,10 +229,18 @@ export class FixtureChain implements ChainView {
 
   private static async replay(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache): Promise<FixtureChain> {
     batchScratchTries();
-    const keccak = await loadKeccak();
+    const snapshot = cache?.snapshot;
+    // A snapshot's genesis root need not be made again from the alloc where something else vouches
+    // for it: the fixture's own genesis root, or block 1's parent hash, which is the hash of the
+    // genesis header built with that root (restoreSnapshot checks it). Its database holds the
+    // genesis state's nodes too (useDatabase).
+    const vouched = snapshot !== undefined && (spec.genesisStateRoot !== undefined || (spec.genesisHeaderRlp === undefined && spec.traceTest === undefined && spec.partial === undefined && spec.blocks.length > 0));
+    const keccak = snapshot !== undefined ? keccakNow : await loadKeccak();
+    if (snapshot !== undefined) loadKeccakLater(LOAD_KECCAK_AFTER_MS);
     const common = makeCommon(spec.path, spec.genesis, lazyKzg, keccak);
     const stateManager = new ReplayStateManager({ common, caches: replayCaches() }, keccak);
-    const genesisRoot = await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
+    const genesisRoot = vouched ? snapshot.roots[0]! : await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
+    if (vouched && spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) throw new SnapshotMismatch('another genesis state');
     if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
       throw new FixtureError(`${spec.path}: genesis state root mismatch: expected ${bytesToHex(spec.genesisStateRoot)}, got ${bytesToHex(genesisRoot)}`);
     }
@@ -252,7 +271,6 @@ export class FixtureChain implements ChainView {
     const genesisBlock = buildGenesis(spec, common, genesisRoot);
     const ordered: StoredBlock[] = [StoredBlock.of(genesisBlock, genesisRoot, [])];
     blocks.set(genesisBlock.header.number, ordered[0]!);
-    const snapshot = cache?.snapshot;
     let index: ChainIndex;
     if (snapshot !== undefined) {
       restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
