@@ -7,7 +7,7 @@ import type { ChainView } from '../replay/chainView.ts';
 import { prepareChain } from '../replay/loadChain.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from '../rpc/context.ts';
 import { createApp } from '../server/app.ts';
-import { listen, type Listening } from '../server/listen.ts';
+import { currentRuntime, listen, type Listening } from '../server/listen.ts';
 import { LoadGate } from '../server/loading.ts';
 import { createWsFace } from '../server/ws.ts';
 import { viewerPage } from '../ui/page.ts';
@@ -71,6 +71,7 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
       // let the app answer oversized bodies itself (as JSON-RPC), Bun only stops the absurd
       maxRequestBodySize: options.maxBody * 2 + 65536,
       ws: createWsFace(deps),
+      node: currentRuntime() === 'node' ? (await import('../server/nodeListen.ts')).listenNode : undefined,
     });
   } catch (err) {
     log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${err instanceof Error ? err.message : String(err)}`);

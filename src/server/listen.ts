@@ -1,8 +1,7 @@
 // Puts the Elysia app on a socket with whatever runtime runs us: Elysia's own listen on Bun
-// (source and compiled binary), Deno.serve(app.fetch) on Deno, a small node:http adapter on Node.
+// (source and compiled binary), Deno.serve(app.fetch) on Deno, a small node:http adapter on Node
+// (nodeListen.ts).
 // All three hand the same web Request to the same app; none of them knows JSON-RPC.
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { App } from './app.ts';
 import { isUpgrade, type WsData, type WsFace, type WsSocket } from './ws.ts';
 
@@ -13,6 +12,11 @@ export interface ListenOptions {
   readonly maxRequestBodySize: number;
   /** The WebSocket face on the same port (Bun only; elsewhere an upgrade is answered as HTTP). */
   readonly ws?: WsFace | undefined;
+  /**
+   * The node:http adapter (server/nodeListen.ts), needed on Node only: the caller imports it there
+   * alone, as loading node:http costs Bun some 15 ms of every start.
+   */
+  readonly node?: ((app: App, options: ListenOptions) => Promise<Listening>) | undefined;
 }
 
 /** The part of Bun.serve used here. */
@@ -98,95 +102,7 @@ export async function listen(app: App, options: ListenOptions): Promise<Listenin
       return { runtime: 'deno', port: server.addr.port, stop: () => server.shutdown() };
     }
     case 'node':
-      return listenNode(app, options);
+      if (options.node === undefined) throw new Error('on Node, listen needs the node:http adapter (server/nodeListen.ts)');
+      return options.node(app, options);
   }
-}
-
-async function listenNode(app: App, options: ListenOptions): Promise<Listening> {
-  // imported here: loading node:http costs Bun some 15 ms of every start, and only Node uses it
-  const { createServer } = await import('node:http');
-  const server = createServer((req, res) => {
-    void answerNode(app, req, res, options.maxRequestBodySize);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.hostname, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  return {
-    runtime: 'node',
-    port: (server.address() as AddressInfo).port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/** node:http request → web Request → app.handle → node:http response. */
-async function answerNode(app: App, req: IncomingMessage, res: ServerResponse, maxBody: number): Promise<void> {
-  try {
-    const headers = new Headers();
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    const method = req.method ?? 'GET';
-    const init: RequestInit & { duplex?: 'half' } = { method, headers };
-    if (method !== 'GET' && method !== 'HEAD') {
-      init.body = bodyStream(req, maxBody);
-      init.duplex = 'half';
-    }
-    const response = await app.handle(new Request(new URL(req.url ?? '/', 'http://localhost').href, init));
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      out[name] = value;
-    });
-    const body = new Uint8Array(await response.arrayBuffer());
-    res.writeHead(response.status, { ...out, 'content-length': String(body.byteLength) });
-    res.end(body);
-  } catch (err) {
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-    // the detail stays on this side: an error never echoes internals to the client
-    process.stderr.write(`blocktrace: node adapter: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    res.end('internal error\n');
-  }
-}
-
-/**
- * The request body as a web stream. When the app stops reading (an oversized body), the rest is
- * drained and dropped so the socket can still carry the answer; past `limit` the socket is cut,
- * as Bun's maxRequestBodySize does.
- */
-function bodyStream(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
-  let open = true;
-  let size = 0;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const fail = (err: Error): void => {
-        if (!open) return;
-        open = false;
-        controller.error(err);
-      };
-      req.on('data', (chunk: Uint8Array) => {
-        size += chunk.byteLength;
-        if (size > limit) {
-          fail(new Error('request body too large'));
-          req.destroy();
-        } else if (open) {
-          controller.enqueue(new Uint8Array(chunk));
-        }
-      });
-      req.on('end', () => {
-        if (!open) return;
-        open = false;
-        controller.close();
-      });
-      req.on('error', fail);
-      req.on('close', () => fail(new Error('connection closed before the body ended')));
-    },
-    cancel() {
-      open = false;
-    },
-  });
 }
