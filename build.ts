@@ -28,12 +28,15 @@ await build({
   logLevel: 'warning',
 });
 
-// --minify --bytecode: the fastest start-up measured (README.md, "One executable…"). The sender
+// --minify --bytecode: the fastest start-up measured (README.md, "One executable…"). Bun's compiled
+// executables read a .env and a bunfig.toml from the directory they run in unless told not to: the
+// first would change blocktrace's environment (its cache directory, say), the second runs its
+// `preload` scripts, so blocktrace run in a directory of someone else's would run their code. The sender
 // recovery worker is a second entry point, found inside as ./replay/senderWorker.ts
 // (src/replay/senders.ts); the Deno/Node bundle recovers senders on the main thread.
 const worker = join(root, 'src/replay/senderWorker.ts');
 const compile = Bun.spawnSync(
-  [process.execPath, 'build', '--compile', '--minify', '--bytecode', '--external', 'file-type', entry, worker, '--outfile', binary],
+  [process.execPath, 'build', '--compile', '--minify', '--bytecode', '--external', 'file-type', '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig', entry, worker, '--outfile', binary],
   { cwd: root, stdout: 'ignore', stderr: 'inherit' },
 );
 if (compile.exitCode !== 0) {

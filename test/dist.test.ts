@@ -3,7 +3,7 @@
 // harness) and Node (harness and server), each answering recorded requests byte for byte.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { sortedGoJson } from './helpers/goJsonSorted.ts';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transaction } from 'micro-eth-signer';
@@ -185,6 +185,27 @@ describe('compiled binary (dist/blocktrace)', () => {
     const server = await startServer([binary], [EXAPI], elsewhere);
     await expectServer(server, EXAPI_CASES);
     expect(await server.stop()).toBe(0);
+  }, SLOW);
+
+  test("a directory's .env and bunfig.toml are not the binary's: no preload runs, no variable is set", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'blocktrace-foreign-'));
+    try {
+      writeFileSync(join(dir, 'preload.ts'), "console.error('PRELOAD RAN');\n");
+      writeFileSync(join(dir, 'bunfig.toml'), 'preload = ["./preload.ts"]\n');
+      writeFileSync(join(dir, '.env'), `XDG_CACHE_HOME=${join(dir, 'cache')}\n`);
+      // no XDG_CACHE_HOME of its own (one set wins over a .env's): the snapshot goes under HOME
+      const env: Record<string, string | undefined> = { ...process.env, HOME: join(dir, 'home') };
+      delete env['XDG_CACHE_HOME'];
+      const proc = Bun.spawn([binary, '--replay-file', PRAGUE, '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}'], { cwd: dir, env, stdout: 'pipe', stderr: 'pipe' });
+      const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+      expect(code).toBe(0);
+      expect(stdout).toStartWith('{"jsonrpc":"2.0","id":1,"result":"0x');
+      expect(stderr).not.toContain('PRELOAD RAN');
+      expect(existsSync(join(dir, 'cache'))).toBe(false);
+      expect(readdirSync(join(dir, 'home/.cache/blocktrace')).some((f) => f.endsWith('.snap'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, SLOW);
 
   test('serve with no argument, from another directory: the built-in fixture', async () => {
