@@ -235,6 +235,7 @@ export class FixtureChain implements ChainView {
     // genesis header built with that root (restoreSnapshot checks it). Its database holds the
     // genesis state's nodes too (useDatabase).
     const vouched = snapshot !== undefined && (spec.genesisStateRoot !== undefined || (spec.genesisHeaderRlp === undefined && spec.traceTest === undefined && spec.partial === undefined && spec.blocks.length > 0));
+    if (vouched && snapshot.roots.length === 0) throw new SnapshotMismatch('another number of blocks');
     const keccak = snapshot !== undefined ? keccakNow : await loadKeccak();
     if (snapshot !== undefined) loadKeccakLater(LOAD_KECCAK_AFTER_MS);
     const common = makeCommon(spec.path, spec.genesis, lazyKzg, keccak);
