@@ -419,7 +419,7 @@ function restoreSnapshot(
       spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts, saved.recording)
       : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, () => decodeBlock(spec, common, i), receipts, saved.recording)
       : StoredBlock.of(decodeBlock(spec, common, i), root, receipts, saved.recording);
-    const h = stored.header;
+    const h = stored.facts;
     const parent = ordered[ordered.length - 1]!;
     if (spec.traceTest === undefined && !equalsBytes(h.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${h.number} does not follow its parent`);
     if (saved.txHashes.length !== stored.txHashes.length) throw new SnapshotMismatch(`block ${h.number}: another number of transactions`);

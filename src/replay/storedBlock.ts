@@ -5,15 +5,29 @@
 // something first asks for them: a start from a snapshot then decodes no transaction at all.
 import { type Block, type BlockHeader, createBlockHeaderFromBytesArray } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { RLP } from '@ethereumjs/rlp';
+import { bytesToBigInt } from '@ethereumjs/util';
 import type { ChainBlock, ReceiptInfo } from './chainView.ts';
+
+/** What a snapshot restore checks of a block's header, read without making the header. */
+export interface HeaderFacts {
+  readonly number: bigint;
+  readonly parentHash: Uint8Array;
+  readonly stateRoot: Uint8Array;
+  readonly logsBloom: Uint8Array;
+  readonly gasUsed: bigint;
+}
 
 export class StoredBlock implements ChainBlock {
   private decoded: Block | undefined;
   private receiptList: readonly ReceiptInfo[] | undefined;
+  private made: BlockHeader | undefined;
 
   private constructor(
-    readonly header: BlockHeader,
+    header: BlockHeader | (() => BlockHeader),
+    /** Its header's fields that a restore checks. */
+    readonly facts: HeaderFacts,
     readonly hash: Uint8Array,
     /** Hashes of its transactions, in order. */
     readonly txHashes: readonly Uint8Array[],
@@ -23,19 +37,26 @@ export class StoredBlock implements ChainBlock {
     private readonly readReceipts: () => readonly ReceiptInfo[],
     /** Its frames-only recording as the load made it, encoded (recordingCodec/encodeRecording.ts). */
     readonly recording: Uint8Array | undefined,
-  ) {}
+  ) {
+    if (typeof header === 'function') this.makeHeader = header;
+    else this.made = header;
+  }
+
+  private makeHeader: (() => BlockHeader) | undefined;
 
   /** A decoded block: run by the replay, or with its receipts from a snapshot. */
   static of(block: Block, stateRoot: Uint8Array, receipts: readonly ReceiptInfo[] | (() => readonly ReceiptInfo[]), recording?: Uint8Array): StoredBlock {
     const read = typeof receipts === 'function' ? receipts : () => receipts;
-    const stored = new StoredBlock(block.header, block.hash(), block.transactions.map((tx) => tx.hash()), stateRoot, () => block, read, recording);
+    const stored = new StoredBlock(block.header, block.header, block.hash(), block.transactions.map((tx) => tx.hash()), stateRoot, () => block, read, recording);
     stored.decoded = block;
     return stored;
   }
 
   /**
-   * A block of `rlp` whose root, transaction hashes and receipts come from a snapshot: only its
-   * header is decoded now; `decode` makes the Block when needed.
+   * A block of `rlp` whose root, transaction hashes and receipts come from a snapshot: its header's
+   * fields are read from the RLP now, and its hash is the keccak of the header's bytes; the
+   * BlockHeader (a Common copied and set to its fork, some 1 ms each on a cold start) is made when
+   * first asked for, the Block when needed.
    */
   static restored(
     rlp: Uint8Array, common: Common, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: () => Block, receipts: () => readonly ReceiptInfo[], recording: Uint8Array,
@@ -44,13 +65,26 @@ export class StoredBlock implements ChainBlock {
     // is the first item, decoded alone (RLP's stream mode would copy all the rest of the block)
     const prefix = listPrefixLength(rlp, 0);
     const header = rlp.subarray(prefix, prefix + listPrefixLength(rlp, prefix) + listPayloadLength(rlp, prefix));
-    const headerFields = RLP.decode(header) as Uint8Array[];
-    const decoded = createBlockHeaderFromBytesArray(headerFields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
-    return new StoredBlock(decoded, decoded.hash(), txHashes, stateRoot, decode, receipts, recording);
+    const fields = RLP.decode(header) as Uint8Array[];
+    // the yellow paper's header order: parentHash, uncles, coinbase, stateRoot, txRoot, receiptRoot,
+    // logsBloom, difficulty, number, gasLimit, gasUsed, …
+    const facts: HeaderFacts = { parentHash: fields[0]!, stateRoot: fields[3]!, logsBloom: fields[6]!, number: bytesToBigInt(fields[8]!), gasUsed: bytesToBigInt(fields[10]!) };
+    const make = (): BlockHeader => createBlockHeaderFromBytesArray(fields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
+    // the hash of the header's own bytes: a header given in another than its canonical RLP (which
+    // the header would hash) then names no parent of the next block, and the restore falls back to a replay
+    return new StoredBlock(make, facts, (common.customCrypto.keccak256 ?? keccak_256)(header), txHashes, stateRoot, decode, receipts, recording);
+  }
+
+  get header(): BlockHeader {
+    if (this.made === undefined) {
+      this.made = this.makeHeader!();
+      this.makeHeader = undefined;
+    }
+    return this.made;
   }
 
   get number(): bigint {
-    return this.header.number;
+    return this.facts.number;
   }
 
   get block(): Block {
