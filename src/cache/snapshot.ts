@@ -20,11 +20,7 @@
 // A file whose checksum, magic or key does not match is ignored with one warning line, never
 // trusted. Writes go to a temporary file renamed into place, so a reader sees a whole file or none
 // and two processes writing the same snapshot cannot interleave. node:fs and node:crypto only: Bun,
-// Deno and Node read and write it alike. Under Bun the file is mapped (Bun.mmap, private) rather
-// than read: its pages come from the page cache as they are touched instead of being copied into
-// fresh memory, which took some 50 ms of a 60 ms read of a 14.7 MB snapshot on the bench machine.
-// A mapped file is never changed under its reader: a snapshot is replaced by rename and removed by
-// unlink, and either leaves the mapped file as it was.
+// Deno and Node read and write it alike; Bun maps the file instead of reading it (mapFile.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -192,24 +188,29 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   const entriesAt = at;
   for (let i = 0; i < header.entries; i++) {
     if (at + 9 > body.length) return 'truncated';
-    const keyEnd = at + 5 + body.readUInt32LE(at + 1);
-    if (keyEnd + 4 > body.length) return 'truncated';
-    at = keyEnd + 4 + body.readUInt32LE(keyEnd);
-    if (at > body.length) return 'truncated';
+    const { end } = entryAt(body, at);
+    if (end > body.length) return 'truncated';
+    at = end;
   }
   if (at !== body.length) return 'trailing bytes';
   const nodes = new FilledOnUse<string, string | Uint8Array>((set) => {
-    let from = entriesAt;
-    for (let i = 0; i < header.entries; i++) {
+    for (let i = 0, from = entriesAt; i < header.entries; i++) {
+      const { keyEnd, end } = entryAt(body, from);
       const kind = body[from]!;
-      const keyEnd = from + 5 + body.readUInt32LE(from + 1);
       const k = body.toString(kind & KEY_HEX ? 'hex' : 'utf8', from + 5, keyEnd);
       const start = keyEnd + 4;
-      from = start + body.readUInt32LE(keyEnd);
-      set(k, kind & VALUE_BYTES ? new Uint8Array(body.buffer, body.byteOffset + start, from - start) : body.toString('utf8', start, from));
+      set(k, kind & VALUE_BYTES ? new Uint8Array(body.buffer, body.byteOffset + start, end - start) : body.toString('utf8', start, end));
+      from = end;
     }
   });
   return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, index };
+}
+
+/** Where the key of the database entry at `at` ends and where the entry ends (the file's layout above). */
+function entryAt(body: Buffer, at: number): { keyEnd: number; end: number } {
+  const keyEnd = at + 5 + body.readUInt32LE(at + 1);
+  // a key that runs past the end leaves no room for the value's length: the caller says truncated
+  return { keyEnd, end: keyEnd + 4 > body.length ? Number.POSITIVE_INFINITY : keyEnd + 4 + body.readUInt32LE(keyEnd) };
 }
 
 /**
@@ -224,6 +225,7 @@ export class FilledOnUse<K, V> extends Map<K, V> {
     this.fill = fill;
   }
 
+  /** Puts the entries in, the first time only. */
   private filled(): void {
     const fill = this.fill;
     if (fill === undefined) return;
@@ -232,19 +234,19 @@ export class FilledOnUse<K, V> extends Map<K, V> {
   }
 
   override get(key: K): V | undefined {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.get(key);
   }
   override has(key: K): boolean {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.has(key);
   }
   override set(key: K, value: V): this {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.set(key, value);
   }
   override delete(key: K): boolean {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.delete(key);
   }
   override clear(): void {
@@ -252,23 +254,23 @@ export class FilledOnUse<K, V> extends Map<K, V> {
     super.clear();
   }
   override get size(): number {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.size;
   }
   override forEach(fn: (value: V, key: K, map: Map<K, V>) => void, self?: unknown): void {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     super.forEach(fn, self);
   }
   override entries(): MapIterator<[K, V]> {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.entries();
   }
   override keys(): MapIterator<K> {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.keys();
   }
   override values(): MapIterator<V> {
-    if (this.fill !== undefined) this.filled();
+    this.filled();
     return super.values();
   }
   override [Symbol.iterator](): MapIterator<[K, V]> {

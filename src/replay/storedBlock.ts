@@ -22,10 +22,10 @@ export interface HeaderFacts {
 export class StoredBlock implements ChainBlock {
   private decoded: Block | undefined;
   private receiptList: readonly ReceiptInfo[] | undefined;
-  private made: BlockHeader | undefined;
 
   private constructor(
-    header: BlockHeader | (() => BlockHeader),
+    /** The header, or how to make it when first asked for. */
+    private headerOrMake: BlockHeader | (() => BlockHeader),
     /** Its header's fields that a restore checks. */
     readonly facts: HeaderFacts,
     readonly hash: Uint8Array,
@@ -37,12 +37,7 @@ export class StoredBlock implements ChainBlock {
     private readonly readReceipts: () => readonly ReceiptInfo[],
     /** Its frames-only recording as the load made it, encoded (recordingCodec/encodeRecording.ts). */
     readonly recording: Uint8Array | undefined,
-  ) {
-    if (typeof header === 'function') this.makeHeader = header;
-    else this.made = header;
-  }
-
-  private makeHeader: (() => BlockHeader) | undefined;
+  ) {}
 
   /** A decoded block: run by the replay, or with its receipts from a snapshot. */
   static of(block: Block, stateRoot: Uint8Array, receipts: readonly ReceiptInfo[] | (() => readonly ReceiptInfo[]), recording?: Uint8Array): StoredBlock {
@@ -76,11 +71,8 @@ export class StoredBlock implements ChainBlock {
   }
 
   get header(): BlockHeader {
-    if (this.made === undefined) {
-      this.made = this.makeHeader!();
-      this.makeHeader = undefined;
-    }
-    return this.made;
+    if (typeof this.headerOrMake === 'function') this.headerOrMake = this.headerOrMake();
+    return this.headerOrMake;
   }
 
   get number(): bigint {
