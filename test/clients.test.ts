@@ -4,6 +4,8 @@
 // beside a real anvil serving the same chain (the shipped fixture mined into it block by block).
 // Where anvil answers as go-ethereum does, the answers must be the same; fee suggestions are
 // go-ethereum's oracle here and anvil's own there, so they are checked against our eth_gasPrice.
+// The struct logger (a server with --all-tracers) is asked through `cast rpc`, viem and ethers for
+// each transaction of a block, and checked against the block's own trace.
 //
 // `cast run` replays each transaction locally from the state blocktrace serves at its parent block,
 // and prints the call tree. By default it runs every transaction of prague-devnet and of every
@@ -346,6 +348,39 @@ describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', 
     } finally {
       ours.destroy();
       theirs.destroy();
+    }
+  }, SLOW);
+});
+
+describe('the struct logger (--all-tracers) through cast, viem and ethers', () => {
+  let opted: Server;
+  const fixture = join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json');
+  beforeAll(async () => {
+    opted = await startBlocktrace([process.execPath, 'src/cli.ts'], fixture, ROOT, 'blocktrace-all-tracers', ['--no-cache', '--all-tracers']);
+  }, SLOW);
+  afterAll(async () => {
+    await opted?.child.stop();
+  });
+
+  test('debug_traceTransaction of each transaction of a block (run up to it alone) is its entry in the block trace (the whole block run)', async () => {
+    const c = chains.find((x) => x.fixture === fixture)!;
+    const number = c.txs.findIndex((txs) => txs.length >= 3 && txs.length < 50);
+    expect(number).toBeGreaterThan(0);
+    const config = { enableMemory: true, enableReturnData: true };
+    const block = await rpc<{ txHash: string; result: unknown }[]>(opted.url, 'debug_traceBlockByNumber', [`0x${number.toString(16)}`, config]);
+    const viemClient = createPublicClient({ transport: http(opted.url) }) as PublicClient;
+    const provider = new JsonRpcProvider(opted.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    try {
+      for (const [i, hash] of c.txs[number]!.entries()) {
+        expect(block[i]!.txHash).toBe(hash);
+        expect(await (viemClient.request({ method: 'debug_traceTransaction', params: [hash, config] } as never) as Promise<unknown>)).toEqual(block[i]!.result);
+        expect(await provider.send('debug_traceTransaction', [hash, config])).toEqual(block[i]!.result);
+        const byCast = await cast(['rpc', '--raw', 'debug_traceTransaction', JSON.stringify([hash, config]), '--rpc-url', opted.url]);
+        expect(byCast.code).toBe(0);
+        expect(JSON.parse(byCast.stdout)).toEqual(block[i]!.result);
+      }
+    } finally {
+      provider.destroy();
     }
   }, SLOW);
 });
