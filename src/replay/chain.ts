@@ -230,11 +230,7 @@ export class FixtureChain implements ChainView {
   private static async replay(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache): Promise<FixtureChain> {
     batchScratchTries();
     const snapshot = cache?.snapshot;
-    // A snapshot's genesis root need not be made again from the alloc where something else vouches
-    // for it: the fixture's own genesis root, or block 1's parent hash, which is the hash of the
-    // genesis header built with that root (restoreSnapshot checks it). Its database holds the
-    // genesis state's nodes too (useDatabase).
-    const vouched = snapshot !== undefined && (spec.genesisStateRoot !== undefined || (spec.genesisHeaderRlp === undefined && spec.traceTest === undefined && spec.partial === undefined && spec.blocks.length > 0));
+    const vouched = snapshot !== undefined && genesisRootVouched(spec);
     if (vouched && snapshot.roots.length === 0) throw new SnapshotMismatch('another number of blocks');
     const keccak = snapshot !== undefined ? keccakNow : await loadKeccak();
     if (snapshot !== undefined) loadKeccakLater(LOAD_KECCAK_AFTER_MS);
@@ -386,6 +382,16 @@ async function recordedRun(vm: VM, recorder: Recorder, block: Block, options: Pa
     throw error;
   }
   return { result, recorded: recorder.finish() };
+}
+
+/**
+ * Whether a snapshot's genesis root need not be made again from the alloc: the fixture names its
+ * own genesis root, or block 1's parent hash is the hash of a genesis header built with that root
+ * (restoreSnapshot checks it follows). The snapshot's database holds the genesis nodes too.
+ */
+function genesisRootVouched(spec: ChainSpec): boolean {
+  if (spec.genesisStateRoot !== undefined) return true;
+  return spec.genesisHeaderRlp === undefined && spec.traceTest === undefined && spec.partial === undefined && spec.blocks.length > 0;
 }
 
 /**
