@@ -98,3 +98,33 @@ test('50 concurrent requests all get their own correct answer', async () => {
   });
   for (const [got, expected] of await Promise.all(jobs)) expect(got).toBe(expected!);
 });
+
+describe('answers past net/http buffer go out in pieces (server/answerBody.ts)', () => {
+  const big = (id: string) => `{"jsonrpc":"2.0","id":${id},"method":"debug_traceBlockByNumber","params":["0x2",{"tracer":"prestateTracer","tracerConfig":{"diffMode":true}}]}`;
+  const ctxText = async (body: string) => (await app.handle(post(body))).text();
+
+  test('a large result: chunked, no Content-Length, the bytes of the other faces, rendered and then cached', async () => {
+    for (const id of ['1', '"a\\u00e9"', '9007199254740993', '1', '"a\\u00e9"']) {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big(id) });
+      expect(res.headers.get('content-length')).toBeNull();
+      const text = await res.text();
+      expect(text.length).toBeGreaterThan(2048);
+      expect(text).toBe(await ctxText(big(id)));
+      expect(text).toStartWith(`{"jsonrpc":"2.0","id":${id},"result":`);
+    }
+  });
+
+  test('a small answer keeps its Content-Length', async () => {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODIES[4]! });
+    const text = await res.text();
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+  });
+
+  test('a batch of large results is one text, with its Content-Length', async () => {
+    const body = `[${big('1')},${big('2')}]`;
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await res.text();
+    expect(text).toBe(await ctxText(body));
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+  });
+});

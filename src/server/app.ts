@@ -5,8 +5,9 @@ import { Elysia } from 'elysia';
 import { goJson } from '../encoding/json.ts';
 import { InvalidRequestError } from '../errors/rpcErrors.ts';
 import type { RpcContext } from '../rpc/context.ts';
-import { dispatch } from '../rpc/dispatch.ts';
+import { type DispatchedAnswer, dispatchPieces } from '../rpc/dispatch.ts';
 import type { RpcSession } from '../rpc/subscriptions.ts';
+import { answerBody } from './answerBody.ts';
 import { answerWhileLoading, healthResponse, type LoadGate, stillLoading } from './loading.ts';
 
 export interface AppDeps {
@@ -81,9 +82,9 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
     return new Response('cannot read the request body\n', { status: 400, headers: TEXT_HEADERS });
   }
   if (text === undefined) return tooLarge('more', deps.maxBody);
-  const answer = await answerText(text, deps);
+  const answer = await answerPieces(text, deps);
   // go-ethereum ≥ 1.17.4 writes the HTTP answer with no trailing newline, and nothing for a notification
-  return new Response(answer ?? '', { status: 200, headers: JSON_HEADERS });
+  return new Response(answerBody(answer), { status: 200, headers: JSON_HEADERS });
 }
 
 /**
@@ -91,15 +92,23 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
  * while the chain loads, the loading answers; then the dispatcher's.
  */
 export async function answerText(text: string, deps: AppDeps, session?: RpcSession): Promise<string | undefined> {
+  return (await answerPieces(text, deps, session))?.text;
+}
+
+/** answerText, with the pieces of a single answer (dispatchPieces). */
+async function answerPieces(text: string, deps: AppDeps, session?: RpcSession): Promise<DispatchedAnswer | undefined> {
   let ctx = deps.ctx ?? deps.gate?.ready;
   if (ctx === undefined && deps.gate !== undefined) {
     const early = answerWhileLoading(text, deps.gate.current, deps.chainId);
-    if (early !== undefined) return early;
+    if (early !== undefined) return { text: early };
     ctx = await deps.gate.wait(deps.loadWaitMs ?? 0);
-    if (ctx === undefined) return stillLoading(text, deps.gate.current);
+    if (ctx === undefined) {
+      const late = stillLoading(text, deps.gate.current);
+      return late === undefined ? undefined : { text: late };
+    }
   }
   if (ctx === undefined) throw new Error('createApp: neither ctx nor gate');
-  return dispatch(text, ctx, session);
+  return dispatchPieces(text, ctx, session);
 }
 
 /** The Access-Control-Allow-Origin value for this request's Origin, if CORS allows it. */
