@@ -86,29 +86,21 @@ function errorText(id: string, error: WireError): string {
   return `{"jsonrpc":"2.0","id":${id},"error":${goJson(error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data })}}`;
 }
 
+/**
+ * An answer's text as pieces written one after the other: the whole text, or for a result the text
+ * before it, the result, and the text after it. Joined, a megabyte result is copied into a new
+ * string for every answer (some milliseconds of copying and collecting); a transport that writes
+ * the pieces as they are does not copy it (server/answerBody.ts).
+ */
+export type AnswerPieces = readonly string[];
+
 /** One answer, with the size of its `result` (go-ethereum counts only results against the batch limit). */
 interface Answer {
-  readonly text: string;
+  readonly pieces: AnswerPieces;
   readonly resultBytes: number;
-  /** A result's answer as its three pieces (`text` is their join), for a transport that writes them as they are. */
-  readonly pieces?: AnswerPieces;
 }
 
-/**
- * The text of an answer with a result as written: before the result, the result, after it. Joined,
- * a megabyte result is copied into a new string for every answer (a rope the engine must flatten
- * to send it: some milliseconds of copying and collecting per answer); written piece by piece it is
- * not (server/answerBody.ts).
- */
-export type AnswerPieces = readonly [before: string, result: string, after: string];
-
-/** What dispatchPieces answers: the text, and its pieces when it is one answer with a result. */
-export interface DispatchedAnswer {
-  readonly text: string;
-  readonly pieces?: AnswerPieces | undefined;
-}
-
-const errorAnswer = (id: string, error: WireError): Answer => ({ text: errorText(id, error), resultBytes: 0 });
+const errorAnswer = (id: string, error: WireError): Answer => ({ pieces: [errorText(id, error)], resultBytes: 0 });
 
 async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<Answer> {
   try {
@@ -146,9 +138,7 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
 
 function resultAnswer(id: string, result: CachedResult, ctx: RpcContext): Answer {
   if (ctx.maxResponse > 0 && result.bytes > ctx.maxResponse) throw new ResponseTooLargeError();
-  const pieces: AnswerPieces = [`{"jsonrpc":"2.0","id":${id},"result":`, result.text, '}'];
-  // a rope: nothing is copied unless the text is used
-  return { text: pieces[0] + pieces[1] + pieces[2], resultBytes: result.bytes, pieces };
+  return { pieces: [`{"jsonrpc":"2.0","id":${id},"result":`, result.text, '}'], resultBytes: result.bytes };
 }
 
 /** Upstream mode: the message goes to the upstream as it came, and its answer comes back as it is. */
@@ -156,7 +146,7 @@ async function forwardMessage(raw: string, msg: Message, forward: Forwarder, ctx
   const id = isCall(msg) ? msg.id! : undefined;
   try {
     const text = await forward.send(raw, msg.method);
-    return id === undefined ? undefined : { text, resultBytes: Buffer.byteLength(text) };
+    return id === undefined ? undefined : { pieces: [text], resultBytes: Buffer.byteLength(text) };
   } catch (err) {
     return id === undefined ? undefined : errorAnswer(id, toWireError(err, ctx.log));
   }
@@ -196,7 +186,7 @@ async function handleBatch(items: readonly JsonNode[], ctx: RpcContext): Promise
     }
     const answer = await handleMessage(item, ctx);
     if (answer === undefined) continue;
-    answers.push(answer.text);
+    answers.push(answer.pieces.join(''));
     resultBytes += answer.resultBytes;
   }
   return answers.length === 0 ? undefined : `[${answers.join(',')}]`;
@@ -207,26 +197,26 @@ async function handleBatch(items: readonly JsonNode[], ctx: RpcContext): Promise
  * detail logged through `ctx.log`.
  */
 export async function dispatch(bodyText: string, base: RpcContext, session?: RpcSession): Promise<string | undefined> {
-  return (await dispatchPieces(bodyText, base, session))?.text;
+  const pieces = await dispatchPieces(bodyText, base, session);
+  return pieces === undefined ? undefined : pieces.join('');
 }
 
-/** dispatch(), with the pieces of a single answer's text (AnswerPieces) for a transport that can write them. */
-export async function dispatchPieces(bodyText: string, base: RpcContext, session?: RpcSession): Promise<DispatchedAnswer | undefined> {
+/** dispatch(), as the pieces of the answer's text (AnswerPieces) for a transport that can write them. */
+export async function dispatchPieces(bodyText: string, base: RpcContext, session?: RpcSession): Promise<AnswerPieces | undefined> {
   // a connection that carries notifications (WebSocket) is the handlers' to subscribe on
   const ctx = session === undefined ? base : { ...base, session };
   try {
     const read = readFirstValue(bodyText);
     if (read.kind === 'empty') return undefined;
-    if (read.kind === 'invalid') return { text: errorText('null', toWireError(new ParseError(), ctx.log)) };
+    if (read.kind === 'invalid') return [errorText('null', toWireError(new ParseError(), ctx.log))];
     if (read.node.t === 'array') {
       const text = await handleBatch(read.node.items, ctx);
-      return text === undefined ? undefined : { text };
+      return text === undefined ? undefined : [text];
     }
-    const answer = await handleMessage(read.node, ctx);
-    return answer === undefined ? undefined : { text: answer.text, pieces: answer.pieces };
+    return (await handleMessage(read.node, ctx))?.pieces;
   } catch (err) {
     // only a defect in this file can land here; keep the process and the client safe
     const wire = toWireError(err instanceof RpcError ? err : new Error(String(err instanceof Error ? err.stack : err)), ctx.log);
-    return { text: errorText('null', wire) };
+    return [errorText('null', wire)];
   }
 }

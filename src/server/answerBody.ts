@@ -1,14 +1,16 @@
-// The HTTP body of a JSON-RPC answer. An answer with a result of some size goes out on Bun as a
-// direct stream that writes the answer's pieces (rpc/dispatch.ts AnswerPieces) one after the other:
-// the answer's text joined is a new copy of the result for every answer, and the engine flattening
-// it took 7–12 ms of a cached 2.4 MB answer that leaves in about 1 ms this way, 1.4 → 0.4 ms of a
-// 221 kB one (docs/performance.md, "Large answers"). Such an answer is sent chunked, as go-ethereum
-// sends one: it writes its JSON to net/http's ResponseWriter, which sets a Content-Length only for
-// an answer within its 2,048-byte buffer (net/http server.go bufferBeforeChunkingSize).
-import type { DispatchedAnswer } from '../rpc/dispatch.ts';
+// The HTTP body of a JSON-RPC answer. An answer of some size, in pieces (rpc/dispatch.ts
+// AnswerPieces: a result between the text before and after it), goes out on Bun as a direct stream
+// that writes the pieces one after the other: the answer's text joined is a new copy of the result
+// for every answer, and the engine flattening it took 7–12 ms of a cached 2.4 MB answer that leaves
+// in about 1 ms this way, 1.4 → 0.4 ms of a 221 kB one (docs/performance.md, "Large answers"). Such
+// an answer is sent chunked, as go-ethereum sends one: it writes its JSON to net/http's
+// ResponseWriter, which sets a Content-Length only for an answer within its 2,048-byte buffer
+// (net/http server.go bufferBeforeChunkingSize).
+import type { AnswerPieces } from '../rpc/dispatch.ts';
+import { currentRuntime } from './runtime.ts';
 
-/** Answers whose result is at least this long (UTF-16 units) go out in pieces on Bun: net/http's buffer. */
-export const STREAMED_RESULT = 2048;
+/** Answers in pieces at least this long (UTF-16 units) go out as a stream on Bun: net/http's buffer. */
+export const STREAMED_ANSWER = 2048;
 
 /** Bun's ReadableStream of `type: 'direct'`: its pull gets a controller that writes strings as they are. */
 interface DirectController {
@@ -16,13 +18,12 @@ interface DirectController {
   close(): void;
 }
 
-const onBun = typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
+const onBun = currentRuntime() === 'bun';
 
 /** The body for `new Response(...)`: the answer's text, or on Bun a direct stream of its pieces when large. */
-export function answerBody(answer: DispatchedAnswer | undefined): string | ReadableStream<Uint8Array> {
-  if (answer === undefined) return '';
-  const pieces = answer.pieces;
-  if (!onBun || pieces === undefined || pieces[1].length < STREAMED_RESULT) return answer.text;
+export function answerBody(pieces: AnswerPieces | undefined): string | ReadableStream<Uint8Array> {
+  if (pieces === undefined) return '';
+  if (!onBun || pieces.length === 1 || pieces.reduce((n, p) => n + p.length, 0) < STREAMED_ANSWER) return pieces.join('');
   const source = {
     type: 'direct',
     pull(controller: DirectController) {

@@ -5,7 +5,7 @@ import { Elysia } from 'elysia';
 import { goJson } from '../encoding/json.ts';
 import { InvalidRequestError } from '../errors/rpcErrors.ts';
 import type { RpcContext } from '../rpc/context.ts';
-import { type DispatchedAnswer, dispatchPieces } from '../rpc/dispatch.ts';
+import { type AnswerPieces, dispatchPieces } from '../rpc/dispatch.ts';
 import type { RpcSession } from '../rpc/subscriptions.ts';
 import { answerBody } from './answerBody.ts';
 import { answerWhileLoading, healthResponse, type LoadGate, stillLoading } from './loading.ts';
@@ -92,20 +92,17 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
  * while the chain loads, the loading answers; then the dispatcher's.
  */
 export async function answerText(text: string, deps: AppDeps, session?: RpcSession): Promise<string | undefined> {
-  return (await answerPieces(text, deps, session))?.text;
+  return (await answerPieces(text, deps, session))?.join('');
 }
 
-/** answerText, with the pieces of a single answer (dispatchPieces). */
-async function answerPieces(text: string, deps: AppDeps, session?: RpcSession): Promise<DispatchedAnswer | undefined> {
+/** answerText, as the pieces of the answer's text (dispatchPieces). */
+async function answerPieces(text: string, deps: AppDeps, session?: RpcSession): Promise<AnswerPieces | undefined> {
   let ctx = deps.ctx ?? deps.gate?.ready;
   if (ctx === undefined && deps.gate !== undefined) {
     const early = answerWhileLoading(text, deps.gate.current, deps.chainId);
-    if (early !== undefined) return { text: early };
+    if (early !== undefined) return [early];
     ctx = await deps.gate.wait(deps.loadWaitMs ?? 0);
-    if (ctx === undefined) {
-      const late = stillLoading(text, deps.gate.current);
-      return late === undefined ? undefined : { text: late };
-    }
+    if (ctx === undefined) return [stillLoading(text, deps.gate.current)];
   }
   if (ctx === undefined) throw new Error('createApp: neither ctx nor gate');
   return dispatchPieces(text, ctx, session);

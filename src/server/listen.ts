@@ -3,6 +3,7 @@
 // (nodeListen.ts).
 // All three hand the same web Request to the same app; none of them knows JSON-RPC.
 import type { App } from './app.ts';
+import { currentRuntime, type Runtime } from './runtime.ts';
 import { isUpgrade, type WsData, type WsFace, type WsSocket } from './ws.ts';
 
 export interface ListenOptions {
@@ -35,8 +36,6 @@ interface BunRuntime {
   }): { readonly port: number; stop(closeActive?: boolean): Promise<void> | void };
 }
 
-export type Runtime = 'bun' | 'deno' | 'node';
-
 export interface Listening {
   readonly runtime: Runtime;
   readonly port: number;
@@ -50,12 +49,6 @@ interface DenoRuntime {
     options: { hostname: string; port: number; onListen: () => void },
     handler: (request: Request) => Response | Promise<Response>,
   ): { readonly addr: { readonly port: number }; shutdown(): Promise<void> };
-}
-
-export function currentRuntime(): Runtime {
-  if ((globalThis as { Bun?: unknown }).Bun !== undefined) return 'bun';
-  if ((globalThis as { Deno?: unknown }).Deno !== undefined) return 'deno';
-  return 'node';
 }
 
 /** Binds and starts answering; throws when the address cannot be bound. */
