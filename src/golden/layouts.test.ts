@@ -16,8 +16,8 @@ describe('.io', () => {
   test('comments and blank lines pass; lines are trimmed; several exchanges are numbered', () => {
     const text = `// a comment\n\n>> ${REQ}\r\n<< ${RES}  \n>>${REQ}\n<<${RES}\n`;
     expect(parseIo(text, 'f.io', 'dir/f')).toEqual([
-      { name: 'dir/f#1', file: 'f.io', request: REQ, response: RES },
-      { name: 'dir/f#2', file: 'f.io', request: REQ, response: RES },
+      { name: 'dir/f#1', file: 'f.io', layout: 'io', request: REQ, response: RES },
+      { name: 'dir/f#2', file: 'f.io', layout: 'io', request: REQ, response: RES },
     ]);
   });
 
@@ -37,7 +37,7 @@ describe('JSON array of {request, response}', () => {
 
   test('request and response compacted with escapes and order kept', () => {
     expect(parseArray(pretty, 'a.json', 'a', true)).toEqual({
-      exchanges: [{ name: 'a', file: 'a.json', request: REQ, response: '{"id":1,"jsonrpc":"2.0","result":"0x1"}' }],
+      exchanges: [{ name: 'a', file: 'a.json', layout: 'array', request: REQ, response: '{"id":1,"jsonrpc":"2.0","result":"0x1"}' }],
       skipped: [],
     });
     expect(compactJson('{ "a" : "x \\" y\\\\" , "b":[ 1 ,2 ] }')).toBe('{"a":"x \\" y\\\\","b":[1,2]}');

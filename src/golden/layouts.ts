@@ -9,11 +9,15 @@ import { basename, join } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
 import { compactJson, member, parseWhole, type JsonNode } from './jsonText.ts';
 
+/** Where an exchange was read from: `pair` files are the ones `record` writes (and `check --update` may rewrite). */
+export type Layout = 'io' | 'pair' | 'array';
+
 export interface Exchange {
   /** The golden's path below the argument without its layout suffix; `#N` for the Nth of a file. */
   readonly name: string;
   /** The file it was read from. */
   readonly file: string;
+  readonly layout: Layout;
   /** The request body, sent as is. */
   readonly request: string;
   /** The recorded response body; undefined when the client answered nothing (a notification). */
@@ -41,13 +45,13 @@ const numbered = <T extends { name: string }>(items: T[]): T[] =>
 
 /** An `.io` file's exchanges; a `>>` not followed by `<<` expects no answer. */
 export function parseIo(text: string, file: string, name: string): Exchange[] {
-  const out: { name: string; file: string; request: string; response: string | undefined }[] = [];
+  const out: { name: string; file: string; layout: 'io'; request: string; response: string | undefined }[] = [];
   let open: (typeof out)[number] | undefined;
   text.split('\n').forEach((raw, i) => {
     const line = raw.trim();
     if (line === '' || line.startsWith('//')) return;
     if (line.startsWith('>>')) {
-      open = { name, file, request: line.slice(2).trim(), response: undefined };
+      open = { name, file, layout: 'io', request: line.slice(2).trim(), response: undefined };
       out.push(open);
     } else if (line.startsWith('<<') && open !== undefined) {
       open.response = line.slice(2).trim();
@@ -82,7 +86,7 @@ export function parseArray(text: string, file: string, name: string, strict: boo
     const request = member(item, 'request');
     if (request === undefined) throw new GoldenError(`${file}: item ${i} has no "request"`);
     const response = member(item, 'response');
-    if (answered(response)) exchanges.push({ name: itemName, file, request: compactJson(request.raw), response: compactJson(response!.raw) });
+    if (answered(response)) exchanges.push({ name: itemName, file, layout: 'array', request: compactJson(request.raw), response: compactJson(response!.raw) });
     else skipped.push({ name: itemName, file, request: compactJson(request.raw), reason: 'no recorded result or error' });
   }
   return { exchanges, skipped };
@@ -106,7 +110,7 @@ export const responseBody = (text: string): string | undefined => {
 function readPair(requestPath: string, name: string): Exchange {
   const responsePath = requestPath.slice(0, -REQUEST.length) + RESPONSE;
   if (!existsSync(responsePath)) throw new GoldenError(`${requestPath}: no ${basename(responsePath)} beside it`);
-  return { name, file: responsePath, request: read(requestPath), response: responseBody(read(responsePath)) };
+  return { name, file: responsePath, layout: 'pair', request: read(requestPath), response: responseBody(read(responsePath)) };
 }
 
 /** One file of a walk (`strict` false) or named on the command line (`strict` true). */
