@@ -1,13 +1,31 @@
 // argv of the `check` and `record` subcommands → typed options. Pure, like args.ts, which calls it.
 import type { CompareMode } from '../golden/compare.ts';
 
+export type Reporter = 'text' | 'json' | 'junit' | 'github';
+
+/** `--shard I/N`: the Ith of N (1-based). */
+export interface Shard {
+  readonly index: number;
+  readonly count: number;
+}
+
 export interface CheckCommand {
   readonly kind: 'check';
   readonly fixture: string;
   readonly goldens: readonly string[];
   readonly mode: CompareMode;
-  readonly json: boolean;
+  /** `--reporter`, `--json` being `--reporter json`. */
+  readonly reporter: Reporter;
   readonly filters: readonly string[];
+  /** `--ignore NAME|$.path` rules as given (checked here). */
+  readonly ignores: readonly string[];
+  /** `--abi DIR`: artifacts that decode the report. */
+  readonly abiDirs: readonly string[];
+  readonly shard?: Shard;
+  /** `--update`: rewrite the response files of failing `record` cases. */
+  readonly update: boolean;
+  /** The replay cache: a directory, false for none (--no-cache), undefined for the default. */
+  readonly cache?: string | false;
   /** --all-tracers: answer with every tracer and debug_* method of go-ethereum. */
   readonly allTracers?: boolean;
 }
@@ -18,6 +36,9 @@ export interface RecordCommand {
   readonly requests: string;
   readonly out: string;
   readonly filters: readonly string[];
+  /** `--compact`: each response on one line, as the client sent it (the default is pretty-printed). */
+  readonly compact: boolean;
+  readonly cache?: string | false;
   readonly allTracers?: boolean;
 }
 

@@ -18,6 +18,8 @@ export interface Exchange {
   /** The file it was read from. */
   readonly file: string;
   readonly layout: Layout;
+  /** The GOLDEN argument (a file or a directory) it was found under. */
+  readonly golden: string;
   /** The request body, sent as is. */
   readonly request: string;
   /** The recorded response body; undefined when the client answered nothing (a notification). */
@@ -28,6 +30,7 @@ export interface Exchange {
 export interface Skipped {
   readonly name: string;
   readonly file: string;
+  readonly golden: string;
   readonly request: string;
   readonly reason: string;
 }
@@ -37,6 +40,12 @@ export interface GoldenSet {
   readonly skipped: readonly Skipped[];
 }
 
+/** What one file holds, before `readGolden` names the argument it was found under. */
+export interface FileSet {
+  readonly exchanges: readonly Omit<Exchange, 'golden'>[];
+  readonly skipped: readonly Omit<Skipped, 'golden'>[];
+}
+
 const REQUEST = '.request.json';
 const RESPONSE = '.response.json';
 
@@ -44,7 +53,7 @@ const numbered = <T extends { name: string }>(items: T[]): T[] =>
   items.length <= 1 ? items : items.map((item, i) => ({ ...item, name: `${item.name}#${i + 1}` }));
 
 /** An `.io` file's exchanges; a `>>` not followed by `<<` expects no answer. */
-export function parseIo(text: string, file: string, name: string): Exchange[] {
+export function parseIo(text: string, file: string, name: string): Omit<Exchange, 'golden'>[] {
   const out: { name: string; file: string; layout: 'io'; request: string; response: string | undefined }[] = [];
   let open: (typeof out)[number] | undefined;
   text.split('\n').forEach((raw, i) => {
@@ -72,7 +81,7 @@ const answered = (response: JsonNode | undefined): boolean =>
  * A JSON array of `{request, response}` objects; undefined when the text is not such an array and
  * `strict` is false (a walk passes over other JSON files). Values are compacted, escapes kept.
  */
-export function parseArray(text: string, file: string, name: string, strict: boolean): GoldenSet | undefined {
+export function parseArray(text: string, file: string, name: string, strict: boolean): FileSet | undefined {
   const root = parseWhole(text);
   const first = root?.t === 'array' ? root.items[0] : undefined;
   if (root?.t !== 'array' || first === undefined || member(first, 'request') === undefined) {
@@ -80,8 +89,8 @@ export function parseArray(text: string, file: string, name: string, strict: boo
     throw new GoldenError(`${file}: ${root === undefined ? 'not valid JSON' : 'not a JSON array of {"request", "response"} objects'}`);
   }
   const items = numbered(root.items.map((item, i) => ({ name, item, i })));
-  const exchanges: Exchange[] = [];
-  const skipped: Skipped[] = [];
+  const exchanges: Omit<Exchange, 'golden'>[] = [];
+  const skipped: Omit<Skipped, 'golden'>[] = [];
   for (const { name: itemName, item, i } of items) {
     const request = member(item, 'request');
     if (request === undefined) throw new GoldenError(`${file}: item ${i} has no "request"`);
@@ -107,14 +116,14 @@ export const responseBody = (text: string): string | undefined => {
   return body === '' ? undefined : body;
 };
 
-function readPair(requestPath: string, name: string): Exchange {
+function readPair(requestPath: string, name: string): Omit<Exchange, 'golden'> {
   const responsePath = requestPath.slice(0, -REQUEST.length) + RESPONSE;
   if (!existsSync(responsePath)) throw new GoldenError(`${requestPath}: no ${basename(responsePath)} beside it`);
   return { name, file: responsePath, layout: 'pair', request: read(requestPath), response: responseBody(read(responsePath)) };
 }
 
 /** One file of a walk (`strict` false) or named on the command line (`strict` true). */
-function readFile(path: string, name: string, strict: boolean): GoldenSet | undefined {
+function readFile(path: string, name: string, strict: boolean): FileSet | undefined {
   if (path.endsWith('.io')) return { exchanges: parseIo(read(path), path, name.slice(0, -3)), skipped: [] };
   if (path.endsWith(REQUEST)) return { exchanges: [readPair(path, name.slice(0, -REQUEST.length))], skipped: [] };
   if (path.endsWith(RESPONSE)) {
@@ -133,7 +142,7 @@ function readFile(path: string, name: string, strict: boolean): GoldenSet | unde
   throw new GoldenError(`${path}: not a golden file (.io, NAME${REQUEST} or a JSON array of {"request", "response"})`);
 }
 
-function walk(dir: string, prefix: string, sets: GoldenSet[]): void {
+function walk(dir: string, prefix: string, sets: FileSet[]): void {
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -162,10 +171,13 @@ export function readGolden(path: string): GoldenSet {
   } catch (err) {
     throw new GoldenError(`cannot read golden ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
-  const sets: GoldenSet[] = [];
+  const sets: FileSet[] = [];
   if (isDirectory) walk(path, '', sets);
   else sets.push(readFile(path, basename(path), true)!);
-  const set = { exchanges: sets.flatMap((s) => s.exchanges), skipped: sets.flatMap((s) => s.skipped) };
+  const set = {
+    exchanges: sets.flatMap((s) => s.exchanges.map((e) => ({ ...e, golden: path }))),
+    skipped: sets.flatMap((s) => s.skipped.map((e) => ({ ...e, golden: path }))),
+  };
   if (set.exchanges.length === 0 && set.skipped.length === 0) throw new GoldenError(`${path}: no recorded exchanges found`);
   return set;
 }

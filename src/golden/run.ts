@@ -3,13 +3,31 @@
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
 import { compare, type CompareMode, type Difference } from './compare.ts';
-import type { Exchange, GoldenSet } from './layouts.ts';
+import type { Exchange, GoldenSet, Layout } from './layouts.ts';
+import type { PlacedDifference } from '../compare/types.ts';
 import { member, parseWhole } from './jsonText.ts';
 
+interface CaseBase {
+  readonly name: string;
+  /** The file the recording was read from. */
+  readonly file: string;
+  /** The GOLDEN argument (file or directory) it was found under. */
+  readonly golden: string;
+  readonly methods: readonly string[];
+}
+
 export type CaseResult =
-  | { readonly status: 'pass'; readonly name: string; readonly file: string; readonly methods: readonly string[] }
-  | { readonly status: 'fail'; readonly name: string; readonly file: string; readonly methods: readonly string[]; readonly difference: Difference }
-  | { readonly status: 'skip'; readonly name: string; readonly file: string; readonly methods: readonly string[]; readonly reason: string };
+  | (CaseBase & { readonly status: 'pass'; readonly layout: Layout; readonly timeMs: number })
+  | (CaseBase & {
+      readonly status: 'fail';
+      readonly layout: Layout;
+      readonly timeMs: number;
+      /** The first difference with the bytes around it (the report of old, kept for `--json` readers). */
+      readonly difference: Difference;
+      /** Every difference, in document order, placed and decoded. */
+      readonly differences: readonly PlacedDifference[];
+    })
+  | (CaseBase & { readonly status: 'skip'; readonly reason: string });
 
 export interface CheckReport {
   readonly mode: CompareMode;
