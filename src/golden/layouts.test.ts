@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
-import { compactJson } from './jsonText.ts';
+import { compactJson } from '../compare/jsonText.ts';
 import { parseArray, parseIo, readGolden, responseBody } from './layouts.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'blocktrace-layouts-'));

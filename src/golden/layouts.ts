@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
-import { compactJson, member, parseWhole, type JsonNode } from './jsonText.ts';
+import { compactJson, member, parseWhole, type JsonNode } from '../compare/jsonText.ts';
 
 /** Where an exchange was read from: `pair` files are the ones `record` writes (and `check --update` may rewrite). */
 export type Layout = 'io' | 'pair' | 'array';

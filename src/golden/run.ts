@@ -2,10 +2,14 @@
 // compares each answer with its recording. Used by `blocktrace check` and by the project's tests.
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
-import { compare, type CompareMode, type Difference } from './compare.ts';
-import type { Exchange, GoldenSet, Layout } from './layouts.ts';
+import type { AbiDecoder } from '../abi/decoder.ts';
+import { compareAnswers } from '../compare/answers.ts';
+import type { CompareMode } from '../compare/diff.ts';
+import type { IgnoreRules } from '../compare/ignore.ts';
+import { compactJson, member, parseWhole } from '../compare/jsonText.ts';
 import type { PlacedDifference } from '../compare/types.ts';
-import { member, parseWhole } from './jsonText.ts';
+import { type Difference, firstDifference } from './compare.ts';
+import type { Exchange, GoldenSet, Layout } from './layouts.ts';
 
 interface CaseBase {
   readonly name: string;
@@ -62,28 +66,83 @@ export function select(set: GoldenSet, filters: readonly string[]): GoldenSet {
   };
 }
 
-/** One exchange: our answer against the recording; undefined when they match. */
-export async function checkExchange(ctx: RpcContext, exchange: Exchange, mode: CompareMode): Promise<Difference | undefined> {
-  return compare(exchange.response, await dispatch(exchange.request, ctx), mode);
+/** A deterministic 1/N of the cases by name: sorted by name (then file), every Nth from the Ith. */
+export function shard(set: GoldenSet, index: number, count: number): GoldenSet {
+  const order = [...set.exchanges, ...set.skipped].sort((a, b) => compareText(a.name, b.name) || compareText(a.file, b.file));
+  const kept = new Set(order.filter((_, i) => i % count === index - 1));
+  return { exchanges: set.exchanges.filter((e) => kept.has(e)), skipped: set.skipped.filter((s) => kept.has(s)) };
 }
 
-export interface CheckOptions {
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export interface CaseOptions {
   readonly mode: CompareMode;
+  readonly ignore?: IgnoreRules;
+  /** ABIs to decode the report with; contract names come from the code at each address. */
+  readonly decoder?: AbiDecoder;
+}
+
+/** Contract names of the addresses in `texts`, from their code at the head (asked once each). */
+async function labelsFor(ctx: RpcContext, decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Map<string, string>> {
+  for (const text of texts) {
+    for (const [address] of (text ?? '').toLowerCase().matchAll(/0x[0-9a-f]{40}(?![0-9a-f])/g)) {
+      if (known.has(address)) continue;
+      const answer = await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }), ctx);
+      const code = answer === undefined ? undefined : (JSON.parse(answer) as { result?: string }).result;
+      known.set(address, code === undefined ? undefined : decoder.label(code));
+    }
+  }
+  const labels = new Map<string, string>();
+  for (const [address, name] of known) if (name !== undefined) labels.set(address, name);
+  return labels;
+}
+
+/** Our answer to one exchange and every difference from its recording (none: it passes). */
+export async function checkCase(ctx: RpcContext, exchange: Exchange, options: CaseOptions, known = new Map<string, string | undefined>()): Promise<{ answer: string | undefined; differences: PlacedDifference[]; first?: Difference }> {
+  const answer = await dispatch(exchange.request, ctx);
+  const tokens = exchange.layout === 'pair';
+  const compareOptions = { mode: options.mode, tokens, ...(options.ignore === undefined ? {} : { ignore: options.ignore }) };
+  let differences = compareAnswers(exchange.request, exchange.response, answer, compareOptions);
+  if (differences.length === 0) return { answer, differences };
+  if (options.decoder !== undefined) {
+    const labels = await labelsFor(ctx, options.decoder, [exchange.response, answer], known);
+    differences = compareAnswers(exchange.request, exchange.response, answer, { ...compareOptions, decoding: { decoder: options.decoder, labels } });
+  }
+  const recorded = exchange.response !== undefined && tokens ? compactJson(exchange.response) : exchange.response;
+  return { answer, differences, first: firstDifference(differences[0]!, recorded, answer, options.mode) };
+}
+
+/** One exchange: our answer against the recording; undefined when they match (the first difference otherwise). */
+export async function checkExchange(ctx: RpcContext, exchange: Exchange, mode: CompareMode): Promise<Difference | undefined> {
+  return (await checkCase(ctx, exchange, { mode })).first;
+}
+
+export interface CheckOptions extends CaseOptions {
   /** Called before each exchange (progress display). */
   readonly onCase?: (done: number, total: number, name: string) => void;
+  /** Called with our answer to each failing exchange (`--update`). */
+  readonly onFail?: (exchange: Exchange, answer: string | undefined) => void;
 }
 
 export async function checkAll(ctx: RpcContext, set: GoldenSet, options: CheckOptions): Promise<CheckReport> {
   const cases: CaseResult[] = [];
   const total = set.exchanges.length;
+  const known = new Map<string, string | undefined>();
   for (const [i, exchange] of set.exchanges.entries()) {
     options.onCase?.(i, total, exchange.name);
-    const { name, file } = exchange;
+    const { name, file, golden, layout } = exchange;
     const methods = requestMethods(exchange.request);
-    const difference = await checkExchange(ctx, exchange, options.mode);
-    cases.push(difference === undefined ? { status: 'pass', name, file, methods } : { status: 'fail', name, file, methods, difference });
+    const started = performance.now();
+    const { answer, differences, first } = await checkCase(ctx, exchange, options, known);
+    const timeMs = performance.now() - started;
+    if (first === undefined) {
+      cases.push({ status: 'pass', name, file, golden, layout, methods, timeMs });
+    } else {
+      cases.push({ status: 'fail', name, file, golden, layout, methods, timeMs, difference: first, differences });
+      options.onFail?.(exchange, answer);
+    }
   }
-  for (const { name, file, request, reason } of set.skipped) cases.push({ status: 'skip', name, file, methods: requestMethods(request), reason });
+  for (const { name, file, golden, request, reason } of set.skipped) cases.push({ status: 'skip', name, file, golden, methods: requestMethods(request), reason });
   const count = (status: CaseResult['status']): number => cases.filter((c) => c.status === status).length;
   return { mode: options.mode, passed: count('pass'), failed: count('fail'), skipped: count('skip'), cases };
 }

@@ -2,7 +2,8 @@
 // (gas used, callee label, decoded function, value), its events and its result under it. Pure:
 // takes go-ethereum callTracer frames (withLog) and a decoder; colour is the caller's choice.
 import { getAddress } from 'viem';
-import type { AbiDecoder, Decoded } from '../abi/decoder.ts';
+import type { AbiDecoder } from '../abi/decoder.ts';
+import { formatArgs, shortHex } from '../abi/format.ts';
 
 export interface CallFrameJson {
   readonly type: string;
@@ -38,28 +39,6 @@ export interface RenderContext {
   /** Lower-case address → contract name (from code matched to an artifact). */
   readonly labels: ReadonlyMap<string, string>;
   readonly style: Style;
-}
-
-function shortHex(hex: string, keep = 66): string {
-  return hex.length <= keep ? hex : `${hex.slice(0, keep)}…(${(hex.length - 2) / 2} bytes)`;
-}
-
-export function formatValue(value: unknown): string {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') {
-    if (/^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);
-    if (/^0x[0-9a-fA-F]*$/.test(value)) return shortHex(value);
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value)) return `[${value.map(formatValue).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    return `(${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${formatValue(v)}`).join(', ')})`;
-  }
-  return String(value);
-}
-
-function formatArgs(d: Decoded): string {
-  return d.args.map(([name, v]) => (name === '' ? formatValue(v) : `${name}: ${formatValue(v)}`)).join(', ');
 }
 
 function who(address: string | undefined, ctx: RenderContext): string {

@@ -3,8 +3,8 @@
 // diff. It only speaks JSON-RPC over POST / (so it works in upstream mode too) and reads the ABIs
 // `serve --abi` was given from GET /abi.json. Bundled by esbuild (src/ui/build.ts); no framework.
 import type { Artifact } from '../abi/types.ts';
-import { AbiDecoder, type Decoded } from '../abi/decoder.ts';
-import { formatValue } from '../show/render.ts';
+import { AbiDecoder } from '../abi/decoder.ts';
+import { formatArgs } from '../abi/format.ts';
 
 interface Frame {
   type: string;
@@ -38,7 +38,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 
 const main = (): HTMLElement => document.getElementById('main')!;
 const short = (hex: string, n = 10): string => (hex.length > 2 + 2 * n ? `${hex.slice(0, 2 + n)}…${hex.slice(-4)}` : hex);
-const args = (d: Decoded): string => d.args.map(([n, v]) => (n === '' ? formatValue(v) : `${n}: ${formatValue(v)}`)).join(', ');
+const args = formatArgs;
 
 let decoder = new AbiDecoder([]);
 const labels = new Map<string, Promise<string>>();

@@ -1,0 +1,86 @@
+// The comparison engine: a recorded answer against ours → every difference, in document order, with
+// both values whole, placed in the answer's shape and decoded where ABIs allow. `check` and `diff`
+// call it; reports only render what it returns. No I/O.
+import { compactJson, parseWhole } from './jsonText.ts';
+import type { JsonNode } from '../rpc/rawJson.ts';
+import { type CompareMode, diffValues, type PathStep, type RawDifference } from './diff.ts';
+import { hasIgnores, type IgnoreRules, NO_IGNORES } from './ignore.ts';
+import { jsonPath, place } from './place.ts';
+import { at, type Decoding, text } from './shapes.ts';
+import type { PlacedDifference } from './types.ts';
+import { type Alignment, wordChanges } from './words.ts';
+
+export interface CompareOptions {
+  readonly mode: CompareMode;
+  readonly ignore?: IgnoreRules;
+  /** Whitespace between the recording's tokens is free (a pretty-printed golden that `record` wrote). */
+  readonly tokens?: boolean;
+  readonly decoding?: Decoding;
+}
+
+const NO_ANSWER = 'no answer';
+const MISSING = 'missing';
+
+const whole = (node: JsonNode | undefined): string => (node === undefined ? MISSING : compactJson(node.raw));
+
+/** How a hex value's words line up: calldata after its selector, creation code from its end. */
+function alignment(root: JsonNode, steps: readonly PathStep[]): Alignment {
+  const key = steps.at(-1);
+  if (key === 'init') return 'end';
+  if (key !== 'input') return 'start';
+  let parent: JsonNode | undefined = root;
+  for (const step of steps.slice(0, -1)) parent = at(parent, step);
+  const type = text(parent, 'type');
+  return type === 'CREATE' || type === 'CREATE2' ? 'end' : 'selector';
+}
+
+function placed(raw: RawDifference, sides: { request: JsonNode | undefined; expected: JsonNode; got: JsonNode }, decoding: Decoding | undefined): PlacedDifference {
+  const placedAt = place(sides, raw.steps, decoding);
+  const { where, decoded } = placedAt;
+  const a = raw.expected;
+  const b = raw.got;
+  const field = raw.order === undefined ? placedAt.field : `${placedAt.field === '(the value itself)' ? '' : `${placedAt.field} `}(key order)`;
+  const words = a?.t === 'string' && b?.t === 'string' ? wordChanges(a.value, b.value, alignment(sides.expected, raw.steps)) : undefined;
+  return {
+    path: jsonPath(raw.steps),
+    expected: raw.order === undefined ? whole(a) : JSON.stringify(raw.order.expected),
+    got: raw.order === undefined ? whole(b) : JSON.stringify(raw.order.got),
+    ...(raw.note === undefined ? {} : { note: raw.note }),
+    ...(words === undefined || words.length === 0 ? {} : { words }),
+    ...(decoded === undefined ? {} : { decoded }),
+    where,
+    field,
+  };
+}
+
+/** One difference that covers the whole answer. */
+function wholeAnswer(expected: string, got: string, note?: string): PlacedDifference {
+  return { path: '$', expected, got, ...(note === undefined ? {} : { note }), where: 'response', field: '(the whole answer)' };
+}
+
+/**
+ * Every difference between the recorded `expected` and our `got` for `request`; empty when they match.
+ * `undefined` on either side is no answer at all (a notification).
+ */
+export function compareAnswers(request: string, expected: string | undefined, got: string | undefined, options: CompareOptions): PlacedDifference[] {
+  if (expected === undefined || got === undefined) {
+    if (expected === got) return [];
+    return [wholeAnswer(expected === undefined ? NO_ANSWER : compactJson(expected), got === undefined ? NO_ANSWER : compactJson(got))];
+  }
+  const ignore = options.ignore ?? NO_IGNORES;
+  const recorded = options.tokens === true ? compactJson(expected) : expected;
+  if (options.mode === 'bytes' && recorded === got) return [];
+  const a = parseWhole(expected);
+  const b = parseWhole(got);
+  if (a === undefined || b === undefined) {
+    return [wholeAnswer(compactJson(expected), compactJson(got), a === undefined ? 'the recording is not one JSON value' : 'our answer is not one JSON value')];
+  }
+  const raw = diffValues(a, b, options.mode, ignore);
+  if (raw.length === 0) {
+    // equal values in other bytes: only whitespace is left, free for a pretty golden or where rules dropped members
+    if (options.mode === 'semantic' || options.tokens === true || hasIgnores(ignore)) return [];
+    return [wholeAnswer(compactJson(expected), got, 'the same values in other bytes: whitespace between tokens')];
+  }
+  const sides = { request: parseWhole(request), expected: a, got: b };
+  return raw.map((d) => placed(d, sides, options.decoding));
+}
