@@ -9,7 +9,9 @@ import { Writable } from 'node:stream';
 import { check, type GoldenIo } from '../src/cli/check.ts';
 import type { CheckCommand, RecordCommand } from '../src/cli/goldenArgs.ts';
 import { record } from '../src/cli/record.ts';
+import { compactJson } from '../src/compare/jsonText.ts';
 import { readGolden } from '../src/golden/layouts.ts';
+import { isPretty } from '../src/golden/pretty.ts';
 import type { ChainView } from '../src/replay/chainView.ts';
 import { loadChain } from '../src/replay/loadChain.ts';
 import { PRAGUE, ROOT, runHarness } from './faces.ts';
@@ -53,8 +55,11 @@ const checkOf = (fixture: string, goldens: string[], over: Partial<CheckCommand>
   fixture,
   goldens,
   mode: 'bytes',
-  json: false,
+  reporter: 'text',
   filters: [],
+  ignores: [],
+  abiDirs: [],
+  update: false,
   ...over,
 });
 
@@ -92,27 +97,29 @@ describe('one changed byte fails with a clear diff', () => {
   const changed = digit === '0' ? '1' : '0';
   writeFileSync(file, original.slice(0, at) + changed + original.slice(at + 1));
   const hash = (d: string): string => `"0x${d}${original.slice(at + 1, at + 64)}"`;
+  const trace = JSON.parse(original).result[0];
+  // block 1's first trace deploys a contract: the heading names it by the address it created
+  const where = `${trace.result.address.slice(0, 6)}…${trace.result.address.slice(-4)}`;
 
-  test('the CLI, spawned: exit 1, the case, the path, both values, the bytes around it', async () => {
+  test('the CLI, spawned: exit 1, the case, where in the trace, the field and path, both values whole', async () => {
     const { code, stdout } = await runHarness(['check', PRAGUE, copy]);
     expect(code).toBe(1);
     expect(stdout).toBe(
       [
         `FAIL block-0x1.trace_block  (${file})`,
-        '  at $.result[0].blockHash',
-        `    expected: ${hash(changed)}`,
-        `    got:      ${hash(digit)}`,
-        `  first differing byte at offset ${at}:`,
-        `    expected: …${original.slice(at - 24, at)}${changed}${original.slice(at + 1, at + 40)}…`,
-        `    got:      …${original.slice(at - 24, at + 40)}…`,
+        '  1 difference',
+        `  tx 0 (${trace.transactionHash.slice(0, 10)}…) › trace [] CREATE ${where}`,
+        '    blockHash  ($.result[0].blockHash)',
+        `      expected: ${hash(changed)}`,
+        `      got:      ${hash(digit)}`,
         '7 passed, 1 failed',
         '',
       ].join('\n'),
     );
   }, SLOW);
 
-  test('--json: the same difference, machine-readable', async () => {
-    const { code, stdout } = await run(checkOf(PRAGUE, [copy], { json: true }));
+  test('--json: every difference, whole and placed, beside the first one with the bytes around it', async () => {
+    const { code, stdout } = await run(checkOf(PRAGUE, [copy], { reporter: 'json' }));
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
     expect(report).toMatchObject({ fixture: PRAGUE, goldens: [copy], mode: 'bytes', passed: 7, failed: 1, skipped: 0 });
@@ -122,8 +129,21 @@ describe('one changed byte fails with a clear diff', () => {
         status: 'fail',
         name: 'block-0x1.trace_block',
         file,
+        golden: copy,
+        layout: 'pair',
         methods: ['trace_block'],
-        difference: expect.objectContaining({ path: '$.result[0].blockHash', expected: hash(changed), got: hash(digit) }),
+        timeMs: expect.any(Number),
+        difference: {
+          path: '$.result[0].blockHash',
+          expected: hash(changed),
+          got: hash(digit),
+          context: {
+            offset: at,
+            expected: `…${original.slice(at - 24, at)}${changed}${original.slice(at + 1, at + 40)}…`,
+            got: `…${original.slice(at - 24, at + 40)}…`,
+          },
+        },
+        differences: [{ path: '$.result[0].blockHash', expected: hash(changed), got: hash(digit), where: expect.stringMatching(/^tx 0 \(0x/), field: 'blockHash' }],
       },
     ]);
   }, SLOW);
@@ -160,7 +180,7 @@ describe('the array layout (Erigon rpc-tests), built from real recordings', () =
     const bytes = await run(checkOf(CANCUN, [sorted]));
     expect(bytes.code).toBe(1);
     expect(bytes.stdout).toContain('FAIL test_01#1  (');
-    expect(bytes.stdout).toContain('  at $.id\n    expected: 1\n    got:      1\n  key 1 of the object is "id" in the recording, "jsonrpc" in ours\n');
+    expect(bytes.stdout).toContain('  response\n    (key order)  ($)\n      expected: ["id","jsonrpc","result"]\n      got:      ["jsonrpc","id","result"]\n      (the same keys in another order)\n');
     expect(lastLine(bytes.stdout)).toBe('0 passed, 13 failed, 1 skipped');
     const semantic = await run(checkOf(CANCUN, [sorted], { mode: 'semantic' }));
     expect(semantic.code).toBe(0);
@@ -179,39 +199,77 @@ describe('record, then check on the same fixture', () => {
     `[${call('eth_blockNumber', [])},${call('trace_block', ['0x1'], 2)}]`,
     'not json',
     call('trace_transaction', ['0x' + '00'.repeat(32)]),
+    call('trace_block', ['0x1'], 3),
+    call('trace_block', ['0x1'], 4),
   ];
   const requests = join(work, 'requests.txt');
   writeFileSync(requests, lines.join('\r\n'));
   const out = join(work, 'recorded');
+  const compactOut = join(work, 'recorded-compact');
+  const recordOf = (from: string, to: string, over: Partial<RecordCommand> = {}): RecordCommand => ({
+    kind: 'record',
+    fixture: PRAGUE,
+    requests: from,
+    out: to,
+    filters: [],
+    compact: false,
+    ...over,
+  });
+  /** Each line's name, in the order of the file; sorted as a directory lists them below. */
+  const names = [
+    '0x1.debug_traceBlockByNumber.callTracer.withLog',
+    '0x2.debug_traceBlockByNumber.prestateTracer.diffMode',
+    'eth_chainId',
+    'batch.eth_blockNumber+trace_block',
+    'request',
+    '0x00000000.trace_transaction',
+    '0x1.trace_block',
+    '0x1.trace_block.2',
+  ];
+  const read = (dir: string, name: string, side: 'request' | 'response'): string => readFileSync(join(dir, `${name}.${side}.json`), 'utf8');
 
-  test('request lines: one pair per request, a notification gets an empty response', async () => {
-    const recorded = await run({ kind: 'record', fixture: PRAGUE, requests, out, filters: [] });
-    expect(recorded).toMatchObject({ code: 0, stdout: `6 recorded in ${out}\n` });
-    expect(readdirSync(out).filter((f) => f.endsWith('.request.json')).sort()).toEqual([
-      '1.debug_traceBlockByNumber.request.json',
-      '2.debug_traceBlockByNumber.request.json',
-      '3.eth_chainId.request.json',
-      '4.batch.request.json',
-      '5.request.request.json',
-      '6.trace_transaction.request.json',
-    ]);
-    expect(readFileSync(join(out, '3.eth_chainId.response.json'), 'utf8')).toBe('');
-    expect(await run(checkOf(PRAGUE, [out]))).toMatchObject({ code: 0, stdout: '6 passed, 0 failed\n' });
+  test('request lines: a pair per request named from what it asks, the request as given, the answer pretty', async () => {
+    const recorded = await run(recordOf(requests, out));
+    expect(recorded).toMatchObject({ code: 0, stdout: `8 recorded in ${out}\n` });
+    expect(readdirSync(out).sort()).toEqual(names.flatMap((n) => [`${n}.request.json`, `${n}.response.json`]).sort());
+    expect(names.map((n) => read(out, n, 'request'))).toEqual(lines.filter((l) => l !== ''));
+    // a notification gets an empty response; every other answer is JSON laid out on several lines
+    expect(read(out, 'eth_chainId', 'response')).toBe('');
+    for (const name of names.filter((n) => n !== 'eth_chainId')) expect([name, isPretty(read(out, name, 'response'))]).toEqual([name, true]);
+    expect(read(out, 'request', 'response')).toBe('{\n  "jsonrpc": "2.0",\n  "id": null,\n  "error": {\n    "code": -32700,\n    "message": "parse error"\n  }\n}');
+  }, SLOW);
+
+  test('--compact: the same answers, each on one line as it was sent', async () => {
+    expect(await run(recordOf(requests, compactOut, { compact: true }))).toMatchObject({ code: 0, stdout: `8 recorded in ${compactOut}\n` });
+    for (const name of names) {
+      const compact = read(compactOut, name, 'response');
+      expect([name, isPretty(compact), compactJson(read(out, name, 'response'))]).toEqual([name, false, compact]);
+      expect(read(compactOut, name, 'request')).toBe(read(out, name, 'request'));
+    }
+    expect(await run(checkOf(PRAGUE, [compactOut]))).toMatchObject({ code: 0, stdout: '8 passed, 0 failed\n' });
+  }, SLOW);
+
+  // Needs check to compare a pair golden token for token (whitespace between tokens free).
+  test('check passes on the pretty goldens it just recorded', async () => {
+    expect(await run(checkOf(PRAGUE, [out]))).toMatchObject({ code: 0, stdout: '8 passed, 0 failed\n' });
   }, SLOW);
 
   test('record never overwrites', async () => {
-    const again = await run({ kind: 'record', fixture: PRAGUE, requests, out, filters: [] });
+    const again = await run(recordOf(requests, out));
     expect(again.code).toBe(2);
-    expect(again.log).toEqual([`blocktrace: ${join(out, '1.debug_traceBlockByNumber.request.json')} exists; record never overwrites (remove it or choose another --out)`]);
+    expect(again.log).toEqual([`blocktrace: ${join(out, `${names[0]}.request.json`)} exists; record never overwrites (remove it or choose another --out)`]);
   }, SLOW);
 
   test('from a golden in another layout (.io): its requests, under their names', async () => {
     const fromIo = join(work, 'from-io');
-    expect(await run({ kind: 'record', fixture: EXAPI, requests: EXAPI, out: fromIo, filters: ['eth_getBlockByNumber'] })).toMatchObject({ code: 0 });
+    expect(await run(recordOf(EXAPI, fromIo, { fixture: EXAPI, filters: ['eth_getBlockByNumber'] }))).toMatchObject({ code: 0 });
     expect(readdirSync(join(fromIo, 'eth_getBlockByNumber'))).toContain('get-genesis.response.json');
-    expect(readFileSync(join(fromIo, 'eth_getBlockByNumber/get-genesis.response.json'), 'utf8')).toBe(
+    const recorded = readFileSync(join(fromIo, 'eth_getBlockByNumber/get-genesis.response.json'), 'utf8');
+    expect(isPretty(recorded)).toBe(true);
+    expect(compactJson(recorded)).toBe(
       readFileSync(join(EXAPI, 'eth_getBlockByNumber/get-genesis.io'), 'utf8').split('\n').find((l) => l.startsWith('<<'))!.slice(3).trim(),
     );
+    // needs check to compare a pair golden token for token, like the test above
     expect(await run(checkOf(EXAPI, [fromIo]))).toMatchObject({ code: 0, stdout: '10 passed, 0 failed\n' });
   }, SLOW);
 });

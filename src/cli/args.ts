@@ -19,8 +19,11 @@ Usage:
                   [--abi DIR]... [--no-ui] [--cache DIR | --no-cache] [--all-tracers]
   blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION]
                           [--cache DIR | --no-cache] [--all-tracers] [REQUEST...] [-- REQUEST...]
-  blocktrace check FIXTURE GOLDEN... [--semantic] [--json] [--filter METHOD|NAME]... [--all-tracers]
-  blocktrace record FIXTURE REQUESTS --out DIR [--filter METHOD|NAME]... [--all-tracers]
+  blocktrace check FIXTURE GOLDEN... [--semantic] [--ignore NAME|$.PATH]... [--abi DIR]...
+                  [--reporter text|json|junit|github] [--update] [--shard I/N] [--filter METHOD|NAME]...
+                  [--cache DIR | --no-cache] [--all-tracers]
+  blocktrace record FIXTURE REQUESTS --out DIR [--compact] [--filter METHOD|NAME]...
+                   [--cache DIR | --no-cache] [--all-tracers]
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [serve options]
   blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [REQUEST...]
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
@@ -70,26 +73,42 @@ serve
   blank arguments are not requests and are skipped. Nothing else is written to stdout; logs go to
   stderr.
 
-check FIXTURE GOLDEN...   (for CI: are the recorded answers still ours?)
+check FIXTURE GOLDEN...   (for CI: are the recorded answers still ours? docs/ci.md)
   Replays every recorded exchange of each GOLDEN (a file, or a directory walked recursively) and
   compares our answer with the recorded one, byte for byte. Layouts: execution-apis .io files
   (">>" request, "<<" response, "//" comment lines), NAME.request.json + NAME.response.json pairs
-  (one final newline of a response file is ignored; an empty one means no answer), and JSON arrays
-  of {"request", "response"} objects (Erigon rpc-tests; recordings without result or error are
-  skipped). Each failure names the case, the JSON path of the first difference with both values,
-  and the bytes around it; the last stdout line is "N passed, M failed". Progress goes to stderr
-  when it is a terminal.
+  (read token for token: whitespace between tokens is free; one final newline is ignored; an empty
+  file means no answer), and JSON arrays of {"request", "response"} objects (Erigon rpc-tests;
+  recordings without result or error are skipped). Each failure lists every difference, grouped
+  under where it is (the transaction, the frame's path through the call tree, the account, the
+  trace, the log), with both values whole (long hex as the 32-byte words that differ); the last
+  stdout line is "N passed, M failed". Progress goes to stderr when it is a terminal.
     --semantic         compare parsed values, object keys in any order (pretty-printed or
                        key-sorted recordings; needed for Erigon's files)
-    --json             print one JSON report instead of text
+    --ignore RULE      drop a member from both sides before comparing (repeatable): a NAME
+                       ([A-Za-z0-9_]+) at any depth, or one JSON path ($.result[*].blockHash;
+                       [*] and .* match any index or key)
+    --abi DIR          Foundry/Hardhat artifacts or ABI files: the report names contracts and
+                       decodes calls, results, events and reverts (repeatable)
+    --reporter R       text (the default), json (= --json: every case, every difference), junit
+                       (JUnit XML, a testsuite per GOLDEN), github (an ::error annotation per
+                       failing case, then the text report)
+    --update           rewrite the response files of failing cases that record wrote (pretty or
+                       compact, as each file is); .io files and arrays are never rewritten. Exit 0
+    --shard I/N        check the Ith of N deterministic slices of the cases (by name)
     --filter X         keep cases whose method is X or whose name contains X (repeatable)
+    --cache DIR, --no-cache   as for serve
 
 record FIXTURE REQUESTS --out DIR
-  Answers each request and writes DIR/NAME.request.json and DIR/NAME.response.json (our exact
-  bytes; empty for no answer). REQUESTS is a file of request lines (named 001.METHOD, ...) or a
-  golden in any layout above (its requests are answered again, under their names). Never
-  overwrites a file. A record then a check on the same fixture passes.
+  Answers each request and writes DIR/NAME.request.json (the request as given) and
+  DIR/NAME.response.json (our answer pretty-printed, one member a line, its key order, escapes and
+  number spellings kept; empty for no answer). REQUESTS is a file of request lines, each case named
+  from its request (0x3.debug_traceBlockByNumber.callTracer, 0x3.trace_block, ...), or a golden in
+  any layout above (its requests are answered again, under their names). Never overwrites a file
+  (check --update does). A record then a check on the same fixture passes.
+    --compact          write each response on one line, the bytes as sent
     --filter X         as for check
+    --cache DIR, --no-cache   as for serve
 
 --upstream URL   (upstream mode: a sidecar of a live node, e.g. anvil)
   Blocks come from the node at URL (eth_getBlockByNumber/ByHash with transactions); each block is
@@ -128,9 +147,11 @@ FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum 
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
 (FILE#NAME picks one test of a file holding several).
 
-Exit status: 0 success (also when answers are JSON-RPC errors); 1 check found a difference or
-its --filter kept nothing; 2 the fixture, a golden or a request file cannot be read (named on stderr),
-record would overwrite a file, or the command line is wrong.
+Exit status: 0 success (also when answers are JSON-RPC errors, and check --update after rewriting);
+1 check found a difference or its --filter kept nothing; 2 the fixture, a golden, an --abi
+directory or a request file cannot be read (named on stderr), an --ignore rule is malformed,
+--update finds no golden it may rewrite or one it cannot write, record would overwrite a file, or
+the command line is wrong.
 
 Methods: the list below is the dispatcher's own table (docs/methods.md says where each answer's
 bytes come from); --all-tracers adds go-ethereum's other tracers and debug_* methods. The write

@@ -3,10 +3,16 @@
 // status: 0 all passed, 1 a failure (or nothing selected), 2 a golden or the fixture unreadable.
 import type { Writable } from 'node:stream';
 import { GoldenError } from '../errors/goldenError.ts';
-import type { GoldenSet } from '../golden/layouts.ts';
-import { readGolden } from '../golden/layouts.ts';
-import { jsonReport, textReport } from '../golden/report.ts';
-import { checkAll, select } from '../golden/run.ts';
+import { readArtifacts, type Artifact } from '../abi/artifacts.ts';
+import { AbiDecoder } from '../abi/decoder.ts';
+import { type IgnoreRules, parseIgnores } from '../compare/ignore.ts';
+import { type Exchange, type GoldenSet, readGolden } from '../golden/layouts.ts';
+import { githubReport } from '../golden/reporters/github.ts';
+import { jsonReport } from '../golden/reporters/json.ts';
+import { junitReport } from '../golden/reporters/junit.ts';
+import { textReport } from '../golden/reporters/text.ts';
+import { type CheckReport, checkAll, select, shard } from '../golden/run.ts';
+import { checkWritable, rewriteResponse, updatable } from '../golden/update.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { createContext, type RpcContext } from '../rpc/context.ts';
 import type { CheckCommand } from './goldenArgs.ts';
@@ -18,8 +24,8 @@ export interface GoldenIo {
   readonly progress: boolean;
   /** One stderr line. */
   readonly log: (line: string) => void;
-  /** Loads the fixture; undefined (after saying why) when it cannot be loaded. */
-  readonly load: (path: string) => Promise<ChainView | undefined>;
+  /** Loads the fixture (with the replay cache of --cache/--no-cache); undefined (after saying why) when it cannot be loaded. */
+  readonly load: (path: string, cache: string | false | undefined) => Promise<ChainView | undefined>;
 }
 
 export function write(out: Writable, text: string): Promise<void> {
@@ -58,25 +64,105 @@ function progressLine(stderr: Writable): { show: (done: number, total: number, n
   };
 }
 
-export async function check(options: CheckCommand, io: GoldenIo): Promise<number> {
-  let set: GoldenSet;
+/** The decoder of the --abi directories; a GoldenError names one that cannot be read. */
+function decoderOf(dirs: readonly string[]): AbiDecoder | undefined {
+  if (dirs.length === 0) return undefined;
+  const artifacts: Artifact[] = [];
+  for (const dir of dirs) {
+    try {
+      artifacts.push(...readArtifacts(dir));
+    } catch (err) {
+      throw new GoldenError(`cannot read --abi ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`);
+    }
+  }
+  return new AbiDecoder(artifacts);
+}
+
+/** Everything check needs before the fixture loads; a GoldenError (exit 2) when anything is wrong. */
+function prepare(options: CheckCommand): { set: GoldenSet; ignore: IgnoreRules; decoder: AbiDecoder | undefined } {
+  let ignore: IgnoreRules;
   try {
-    set = readGoldens(options.goldens, options.filters);
+    ignore = parseIgnores(options.ignores);
+  } catch (err) {
+    throw new GoldenError((err as Error).message);
+  }
+  let set = readGoldens(options.goldens, options.filters);
+  // a shard of a matrix with more jobs than cases may be empty: it passes with nothing to check
+  if (options.shard !== undefined) set = shard(set, options.shard.index, options.shard.count);
+  if (options.update) {
+    const files = set.exchanges.filter(updatable).map((e) => e.file);
+    if (files.length === 0 && set.exchanges.length > 0) {
+      throw new GoldenError('--update: no golden here was written by record (NAME.response.json); .io files and JSON arrays are other clients\' recordings and are never rewritten');
+    }
+    checkWritable(files);
+  }
+  return { set, ignore, decoder: decoderOf(options.abiDirs) };
+}
+
+function render(options: CheckCommand, report: CheckReport): string {
+  const run = { fixture: options.fixture, goldens: options.goldens };
+  switch (options.reporter) {
+    case 'json':
+      return jsonReport(report, run);
+    case 'junit':
+      return junitReport(report, run);
+    case 'github':
+      return githubReport(report, run);
+    case 'text':
+      return textReport(report);
+  }
+}
+
+/** `--update`: the failing cases' response files rewritten with our answers; the others named. */
+function update(failed: readonly { exchange: Exchange; answer: string | undefined }[]): string {
+  const lines: string[] = [];
+  for (const { exchange, answer } of failed) {
+    if (updatable(exchange)) {
+      rewriteResponse(exchange.file, answer);
+      lines.push(`updated ${exchange.name}  (${exchange.file})`);
+    } else {
+      lines.push(`left ${exchange.name}  (${exchange.file}): ${exchange.layout === 'io' ? 'an .io file' : 'a JSON array'} is another client's recording; --update never rewrites it`);
+    }
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+export async function check(options: CheckCommand, io: GoldenIo): Promise<number> {
+  let prepared: ReturnType<typeof prepare>;
+  try {
+    prepared = prepare(options);
   } catch (err) {
     if (!(err instanceof GoldenError)) throw err;
     io.log(`blocktrace: ${err.message}`);
     return 2;
   }
-  if (set.exchanges.length === 0 && set.skipped.length === 0) {
+  const { set, ignore, decoder } = prepared;
+  if (set.exchanges.length === 0 && set.skipped.length === 0 && options.shard === undefined) {
     io.log(`blocktrace: no recorded exchange matches --filter ${options.filters.join(', ')}`);
     return 1;
   }
-  const chain = await io.load(options.fixture);
+  const chain = await io.load(options.fixture, options.cache);
   if (chain === undefined) return 2;
   const ctx = goldenContext(chain, io.log, options.allTracers);
   const progress = io.progress ? progressLine(io.stderr) : undefined;
-  const report = await checkAll(ctx, set, { mode: options.mode, ...(progress === undefined ? {} : { onCase: progress.show }) });
+  const failed: { exchange: Exchange; answer: string | undefined }[] = [];
+  const report = await checkAll(ctx, set, {
+    mode: options.mode,
+    ignore,
+    ...(decoder === undefined ? {} : { decoder }),
+    ...(progress === undefined ? {} : { onCase: progress.show }),
+    ...(options.update ? { onFail: (exchange: Exchange, answer: string | undefined) => void failed.push({ exchange, answer }) } : {}),
+  });
   progress?.clear();
-  await write(io.stdout, options.json ? jsonReport(report, { fixture: options.fixture, goldens: options.goldens }) : textReport(report));
-  return report.failed > 0 ? 1 : 0;
+  await write(io.stdout, render(options, report));
+  if (!options.update) return report.failed > 0 ? 1 : 0;
+  try {
+    const said = update(failed);
+    if (said !== '') await write(io.stderr, said);
+  } catch (err) {
+    if (!(err instanceof GoldenError)) throw err;
+    io.log(`blocktrace: ${err.message}`);
+    return 2;
+  }
+  return 0;
 }

@@ -1,9 +1,12 @@
 // `blocktrace record FIXTURE REQUESTS --out DIR`: answers each request and writes the exchange as
 // DIR/NAME.request.json (the request as given) + DIR/NAME.response.json (our answer, no trailing
-// newline; empty for no answer). It never overwrites a file: goldens are written once, on purpose.
+// newline; empty for no answer). The answer is pretty-printed, so that a golden's diff in review
+// shows the field that changed; `--compact` writes it on one line, as it went over the wire. It never
+// overwrites a file: goldens are written once, on purpose (`check --update` rewrites them).
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
+import { prettyJson } from '../golden/pretty.ts';
 import { fileStems, readRequests, type NamedRequest } from '../golden/requests.ts';
 import { requestMethods, selected } from '../golden/run.ts';
 import { dispatch } from '../rpc/dispatch.ts';
@@ -45,13 +48,14 @@ function save(file: string, text: string): void {
 export async function record(options: RecordCommand, io: GoldenIo): Promise<number> {
   try {
     const planned = plan(options);
-    const chain = await io.load(options.fixture);
+    const chain = await io.load(options.fixture, options.cache);
     if (chain === undefined) return 2;
     const ctx = goldenContext(chain, io.log, options.allTracers);
     for (const { request, requestFile, responseFile } of planned) {
       const answer = await dispatch(request.request, ctx);
       save(requestFile, request.request);
-      save(responseFile, answer ?? '');
+      // prettyJson keeps an answer that is not JSON as it is
+      save(responseFile, answer === undefined ? '' : options.compact ? answer : prettyJson(answer));
     }
     await write(io.stdout, `${planned.length} recorded in ${options.out}\n`);
     return 0;

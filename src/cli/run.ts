@@ -65,7 +65,7 @@ async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream'
 }
 
 /** check and record: report on stdout, progress only when stderr is a terminal. */
-const goldenIo = (): GoldenIo => ({ stdout: process.stdout, stderr: process.stderr, progress: process.stderr.isTTY === true, log, load: (path) => load(path, undefined) });
+const goldenIo = (): GoldenIo => ({ stdout: process.stdout, stderr: process.stderr, progress: process.stderr.isTTY === true, log, load: (path, cache) => load(path, cache) });
 
 /** Runs a command that needs a chain; its exit status. */
 export async function run(options: Exclude<CliOptions, { kind: 'help' | 'version' | 'usage' }>): Promise<number> {

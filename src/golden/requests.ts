@@ -1,9 +1,11 @@
 // What `record` answers: a file of request lines, or recorded exchanges in any golden layout (their
-// requests are answered again), each with the name its request/response files will carry.
+// requests are answered again), each with the name its request/response files will carry. A line is
+// named from what it asks (`0x3.debug_traceBlockByNumber.callTracer`), not from where it stood, so
+// that adding a line to the file does not rename every golden after it.
 import { readFileSync, statSync } from 'node:fs';
 import { GoldenError } from '../errors/goldenError.ts';
+import { member, parseWhole, type JsonNode } from '../compare/jsonText.ts';
 import { parseArray, readGolden } from './layouts.ts';
-import { requestMethods } from './run.ts';
 
 export interface NamedRequest {
   readonly name: string;
@@ -16,14 +18,118 @@ function isGolden(path: string, text: () => string): boolean {
   return path.endsWith('.json') && text().trimStart()[0] === '[' && parseArray(text(), path, '', false) !== undefined;
 }
 
-/** `0007.trace_block`: the line number, zero-padded so that names sort in order, and the method. */
-export function lineNames(lines: readonly string[]): NamedRequest[] {
-  const width = String(lines.length).length;
-  return lines.map((request, i) => {
-    const methods = requestMethods(request);
-    const what = methods.length === 0 ? 'request' : methods.length === 1 && request.trimStart()[0] !== '[' ? methods[0]! : 'batch';
-    return { name: `${String(i + 1).padStart(width, '0')}.${what}`, request };
+const SAFE_SEGMENT = /[^A-Za-z0-9_.+-]/g;
+/** A name part as it may appear in a file stem. */
+const safe = (text: string): string => text.replace(SAFE_SEGMENT, '_');
+
+/** Hashes, addresses and other long hex: only their head is a name. */
+const LONG_HEX = /^0x[0-9a-fA-F]{17,}$/;
+/** Longer strings (call data, a JavaScript tracer's source) are left out of a name. */
+const MAX_WHERE = 18;
+const MAX_METHOD = 60;
+const MAX_BATCH = 60;
+/** Room left in a file name (255 bytes on most systems) for `.N` and `.response.json`. */
+const MAX_NAME = 120;
+/** A built-in tracer's name (`callTracer`, `4byteTracer`); anything else is a JavaScript tracer's source. */
+const PLAIN_TRACER = /^[A-Za-z0-9_]{1,40}$/;
+
+/** A block, transaction or other subject as a name part: `0x3`, `latest`, `0x1a2b3c4d` (a hash, shortened). */
+function subject(node: JsonNode | undefined): string | undefined {
+  const text = node?.t === 'string' ? node.value : node?.t === 'number' ? node.raw : undefined;
+  if (text === undefined || text === '') return undefined;
+  // lower case, so that names differing in a hash's letter case stay apart on a case-blind disk
+  if (LONG_HEX.test(text)) return text.slice(0, 10).toLowerCase();
+  return text.length <= MAX_WHERE ? text : undefined;
+}
+
+/** A filter object's range (`0x1-0x5`, `from-0x1`, `to-0x5`) or the block it names (a filter's, or EIP-1898's `{blockHash}`). */
+function range(filter: JsonNode): string | undefined {
+  const from = subject(member(filter, 'fromBlock'));
+  const to = subject(member(filter, 'toBlock'));
+  if (from !== undefined && to !== undefined) return `${from}-${to}`;
+  if (from !== undefined) return `from-${from}`;
+  if (to !== undefined) return `to-${to}`;
+  return subject(member(filter, 'blockHash')) ?? subject(member(filter, 'blockNumber'));
+}
+
+/** `callTracer.withLog`: the tracer of the first options object after the subject, then its true tracerConfig flags. */
+function tracerParts(params: readonly JsonNode[]): string[] {
+  const options = params.slice(1).find((p) => p.t === 'object' && (member(p, 'tracer')?.t === 'string' || member(p, 'tracerConfig')?.t === 'object'));
+  if (options === undefined) return [];
+  const parts: string[] = [];
+  const tracer = member(options, 'tracer');
+  // a tracer that is not a plain name is a JavaScript tracer's source
+  if (tracer?.t === 'string') parts.push(PLAIN_TRACER.test(tracer.value) ? tracer.value : 'js');
+  const config = member(options, 'tracerConfig');
+  if (config?.t === 'object') {
+    for (const [key] of config.entries) {
+      const value = member(config, key);
+      if (value?.t === 'bool' && value.value && key !== '' && !parts.includes(key)) parts.push(key);
+    }
+  }
+  return parts;
+}
+
+/** `0x3.debug_traceBlockByNumber.callTracer.withLog`: what one call asks, read from its request. */
+function callName(call: JsonNode): string {
+  const method = member(call, 'method');
+  if (method?.t !== 'string' || method.value === '') return 'request';
+  const params = member(call, 'params');
+  const list = params?.t === 'array' ? params.items : [];
+  const first = list[0];
+  // an object that is not a filter is a call (eth_call, debug_traceCall): its block comes second
+  const second = list[1];
+  const where = first?.t === 'object' ? (range(first) ?? (second?.t === 'object' ? range(second) : subject(second))) : subject(first);
+  return [...(where === undefined ? [] : [where]), method.value.slice(0, MAX_METHOD), ...tracerParts(list)].map(safe).join('.');
+}
+
+/** `batch.eth_blockNumber+trace_block`: its methods once each, in order, as many as fit. */
+function batchName(calls: readonly JsonNode[]): string {
+  const methods: string[] = [];
+  for (const call of calls) {
+    const method = member(call, 'method');
+    if (method?.t === 'string' && method.value !== '' && !methods.includes(method.value)) methods.push(method.value);
+  }
+  let joined = '';
+  for (const method of methods) {
+    const next = joined === '' ? method : `${joined}+${method}`;
+    // `+more` says the list was cut
+    if (next.length > MAX_BATCH) return `batch.${safe(joined === '' ? method.slice(0, MAX_BATCH) : joined)}+more`;
+    joined = next;
+  }
+  return joined === '' ? 'batch' : `batch.${safe(joined)}`;
+}
+
+/** The name of one request line, before it is made unique. */
+export function requestName(request: string): string {
+  const root = parseWhole(request);
+  const name = root?.t === 'array' ? batchName(root.items) : root?.t === 'object' ? callName(root) : 'request';
+  const cut = name.slice(0, MAX_NAME);
+  // a hidden file (a leading dot) is passed over by check's walk; a leading dash reads as an option
+  return cut.startsWith('.') || cut.startsWith('-') ? `_${cut}` : cut;
+}
+
+/**
+ * Names made unique in order: the second and later of a name get `.2`, `.3`, … Names that differ
+ * only in letter case count as the same (they would be one file on macOS and Windows).
+ */
+export function uniqueNames(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  const next = new Map<string, number>();
+  return names.map((name) => {
+    let unique = name;
+    let n = next.get(name) ?? 2;
+    while (used.has(unique.toLowerCase())) unique = `${name}.${n++}`;
+    next.set(name, n);
+    used.add(unique.toLowerCase());
+    return unique;
   });
+}
+
+/** A request-lines file's cases, each named from what it asks (see requestName). */
+export function caseNames(lines: readonly string[]): NamedRequest[] {
+  const names = uniqueNames(lines.map(requestName));
+  return lines.map((request, i) => ({ name: names[i]!, request }));
 }
 
 /** The requests in `path`, in order. Throws GoldenError when it cannot be read. */
@@ -34,7 +140,7 @@ export function readRequests(path: string): NamedRequest[] {
     if (!isGolden(path, text)) {
       const lines = text().split(/\r?\n/).filter((line) => line.trim() !== '');
       if (lines.length === 0) throw new GoldenError(`${path}: no requests`);
-      return lineNames(lines);
+      return caseNames(lines);
     }
   } catch (err) {
     if (err instanceof GoldenError) throw err;
@@ -43,8 +149,6 @@ export function readRequests(path: string): NamedRequest[] {
   const set = readGolden(path);
   return [...set.exchanges, ...set.skipped].map(({ name, request }) => ({ name, request }));
 }
-
-const SAFE_SEGMENT = /[^A-Za-z0-9_.+-]/g;
 
 /**
  * The file stem for a case name: path segments kept (a walk's subfolders), `#N` as `.N`, other
@@ -55,8 +159,8 @@ export function fileStem(name: string): string {
     .replace(/#(\d+)$/, '.$1')
     .split('/')
     .map((segment) => {
-      const safe = segment.replace(SAFE_SEGMENT, '_');
-      return safe === '' || safe === '.' || safe === '..' ? '_' : safe;
+      const clean = safe(segment);
+      return clean === '' || clean === '.' || clean === '..' ? '_' : clean;
     })
     .join('/');
 }

@@ -1,24 +1,43 @@
-// A check report as people read it (one block per failure, then `N passed, M failed`) and as
-// machines read it (`--json`: one JSON document).
-import type { CaseResult, CheckReport } from './run.ts';
+// The check report as people read it: each failing case with every difference, grouped under where
+// it happened (transaction, frame path, account), values whole, long hex as the words that differ,
+// decoded where ABIs allow; then `N passed, M failed`. Pure: no colour, no I/O.
+import { groupByPlace, type PlacedDifference } from '../../compare/types.ts';
+import type { CaseResult, CheckReport } from '../run.ts';
+
+export type FailedCase = Extract<CaseResult, { status: 'fail' }>;
 
 /** `N passed, M failed`, with `, K skipped` when recordings without an answer were passed over. */
-export function summaryLine(report: CheckReport): string {
+export function summaryLine(report: Pick<CheckReport, 'passed' | 'failed' | 'skipped'>): string {
   return `${report.passed} passed, ${report.failed} failed${report.skipped > 0 ? `, ${report.skipped} skipped` : ''}`;
 }
 
-/** The case, the path of the first difference with both values, and the bytes around it. */
-export function failureText(result: Extract<CaseResult, { status: 'fail' }>): string {
-  const d = result.difference;
-  const lines = [
-    `FAIL ${result.name}  (${result.file})`,
-    `  at ${d.path}`,
-    `    expected: ${d.expected}`,
-    `    got:      ${d.got}`,
-  ];
-  if (d.note !== undefined) lines.push(`  ${d.note}`);
-  if (d.context !== undefined) {
-    lines.push(`  first differing byte at offset ${d.context.offset}:`, `    expected: ${d.context.expected}`, `    got:      ${d.context.got}`);
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The lines of one difference, indented by `pad`. */
+function differenceLines(d: PlacedDifference, pad: string): string[] {
+  const lines = [`${pad}${d.field}${d.field === d.path ? '' : `  (${d.path})`}`];
+  if (d.words !== undefined) {
+    lines.push(`${pad}  ${plural(d.words.length, 'word')} of 32 bytes differ (offsets in bytes):`);
+    for (const w of d.words) {
+      lines.push(`${pad}    @${w.offset}`, `${pad}      expected: ${w.expected}`, `${pad}      got:      ${w.got}`);
+    }
+  } else {
+    lines.push(`${pad}  expected: ${d.expected}`, `${pad}  got:      ${d.got}`);
+  }
+  if (d.decoded !== undefined) {
+    if (d.decoded.expected !== undefined) lines.push(`${pad}  expected means: ${d.decoded.expected}`);
+    if (d.decoded.got !== undefined) lines.push(`${pad}  got means:      ${d.decoded.got}`);
+  }
+  if (d.note !== undefined) lines.push(`${pad}  (${d.note})`);
+  return lines;
+}
+
+/** A failing case: its name and file, then every difference under its heading. */
+export function failureText(result: FailedCase): string {
+  const lines = [`FAIL ${result.name}  (${result.file})`, `  ${plural(result.differences.length, 'difference')}`];
+  for (const group of groupByPlace(result.differences)) {
+    lines.push(`  ${group.where}`);
+    for (const d of group.differences) lines.push(...differenceLines(d, '    '));
   }
   return lines.join('\n');
 }
@@ -32,10 +51,4 @@ export function textReport(report: CheckReport): string {
   }
   blocks.push(summaryLine(report));
   return `${blocks.join('\n')}\n`;
-}
-
-/** `--json`: the counts and every case with its status (and difference or reason). */
-export function jsonReport(report: CheckReport, run: { readonly fixture: string; readonly goldens: readonly string[] }): string {
-  const { mode, passed, failed, skipped, cases } = report;
-  return `${JSON.stringify({ fixture: run.fixture, goldens: run.goldens, mode, passed, failed, skipped, cases })}\n`;
 }
