@@ -20,6 +20,7 @@ import { loadFixtureFile } from './generate.ts';
 import { anvilOnGenerated } from './generated.ts';
 import { measureOtsSearch, type OtsSearch, otterscanRows } from './otterscan.ts';
 import type { UiReport } from './ui.ts';
+import type { CheckReportBench } from './checkReport.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -87,6 +88,13 @@ async function uiReport(): Promise<UiReport> {
   const text = await new Response(proc.stdout).text();
   if ((await proc.exited) !== 0) throw new Error('bench/ui.ts failed');
   return JSON.parse(text.trim().split('\n').pop()!) as UiReport;
+}
+
+async function checkReportRun(): Promise<CheckReportBench> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/checkReport.ts'), join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json'), HEAVY_BLOCK, join(ROOT, 'golden/fixtures/cancun-devnet/out')], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+  const text = await new Response(proc.stdout).text();
+  if ((await proc.exited) !== 0) throw new Error('bench/checkReport.ts failed');
+  return JSON.parse(text.trim().split('\n').pop()!) as CheckReportBench;
 }
 
 async function inProcess<T>(args: readonly string[]): Promise<T> {
@@ -219,6 +227,8 @@ async function main(): Promise<void> {
   const computeLoad = await inProcess<ComputeReport>(['compute', COMPUTE]);
   log('show and the viewer on the heavy block');
   const ui = await uiReport();
+  log('check: a report of 1,000 differences');
+  const checkReport = await checkReportRun();
   const binary = await binaryFirstResponse();
   log('start-up with the snapshot cache');
   const starts = await cacheStarts(FIXTURE);
@@ -273,6 +283,8 @@ async function main(): Promise<void> {
   rows.push(...otterscanRows(otsSearch, anvilGenerated.then, opts.runs));
   rows.push(row(`snapshot file of the generated fixture / its state database (${(generated.stateBytes / 1e6).toFixed(1)} MB, ${generated.stateEntries} entries)`, '×', generated.snapshotBytes / generated.stateBytes, null, { op: '<=', value: 2 }));
   rows.push(row(`show of block ${HEAVY_BLOCK} (${ui.showLines} lines), after the load`, 'ms', ui.showMs, null, { op: '<', value: 1000 }));
+  rows.push(row(`check: report of ${checkReport.differences.toLocaleString('en')} differences in block ${HEAVY_BLOCK}'s trace_block and callTracer (compare, place, decode, text), median of 5 in process`, 'ms', checkReport.reportMs, null, { op: '<', value: 1000 }));
+  rows.push(row(`check: the same as a command (check … --abi, start from the snapshot → report printed)`, 'ms', checkReport.commandMs, null, { op: '<', value: 1000 }));
   rows.push(row(`viewer: click on block ${HEAVY_BLOCK} in the block list → its ${heavyTxs} transactions shown (headless Chromium)`, 'ms', ui.blockPageMs ?? null, null, { op: '<', value: 500 }, ui.blockPageMs === undefined ? 'chromium absent' : undefined));
   rows.push(row(`viewer: click on its first transaction → call tree shown`, 'ms', ui.txTreeMs ?? null, null, { op: '<', value: 500 }, ui.txTreeMs === undefined ? 'chromium absent' : undefined));
   {
