@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Abi } from 'viem';
-import type { Artifact } from './types.ts';
+import type { Artifact, StorageVariable } from './types.ts';
 
 export type { Artifact };
 
@@ -42,7 +42,33 @@ function artifactOf(path: string, json: unknown): Artifact | undefined {
     if (typeof refs === 'object' && refs !== null) immutables = Object.values(refs as Record<string, { start: number; length: number }[]>).flat();
   }
   code = code?.replace(/^0x/, '').toLowerCase();
-  return { name, abi: o['abi'], ...(code ? { deployedCode: code } : {}), ...(immutables ? { immutables } : {}) };
+  const storage = storageOf(o['storageLayout']);
+  return { name, abi: o['abi'], ...(code ? { deployedCode: code } : {}), ...(immutables ? { immutables } : {}), ...(storage ? { storage } : {}) };
+}
+
+interface SolcType {
+  readonly label?: string;
+  readonly encoding?: string;
+  readonly value?: string;
+}
+
+/** solc's storageLayout (`{storage: [{label, slot, type}], types: {…}}`), as Foundry writes it with `extra_output = ["storageLayout"]`. */
+function storageOf(layout: unknown): StorageVariable[] | undefined {
+  if (typeof layout !== 'object' || layout === null) return undefined;
+  const { storage, types } = layout as { storage?: unknown; types?: Record<string, SolcType> | null };
+  if (!Array.isArray(storage)) return undefined;
+  const out: StorageVariable[] = [];
+  for (const item of storage as { label?: unknown; slot?: unknown; type?: unknown }[]) {
+    if (typeof item.label !== 'string' || typeof item.slot !== 'string' || !/^\d+$/.test(item.slot) || typeof item.type !== 'string') continue;
+    let depth = 0;
+    let type = types?.[item.type];
+    while (type?.encoding === 'mapping' && type.value !== undefined && depth < 8) {
+      depth++;
+      type = types?.[type.value];
+    }
+    out.push({ label: item.label, slot: BigInt(item.slot), type: types?.[item.type]?.label ?? item.type, mappingDepth: depth, valueType: type?.label ?? '' });
+  }
+  return out.length > 0 ? out : undefined;
 }
 
 /** Every artifact under `dir` (a file is read alone). */

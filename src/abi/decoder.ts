@@ -13,7 +13,7 @@ import {
   toEventSelector,
   toFunctionSelector,
 } from 'viem';
-import type { Artifact } from './types.ts';
+import type { Artifact, StorageVariable } from './types.ts';
 import { BUILTIN_ABIS } from './builtin.ts';
 
 export interface Decoded {
@@ -47,11 +47,13 @@ export class AbiDecoder {
   private readonly events = new Map<string, { abi: Abi; event: AbiEvent }[]>();
   private readonly errors: Abi = [];
   private readonly codes: { name: string; code: string; immutables?: readonly { start: number; length: number }[] | undefined }[] = [];
+  private readonly layouts = new Map<string, readonly StorageVariable[]>();
 
   constructor(artifacts: readonly Artifact[], builtin = true) {
     // user artifacts first: their fragments win over the built-in table
     for (const a of [...artifacts, ...(builtin ? BUILTIN_ABIS : [])]) this.add(a.abi);
     for (const a of artifacts) {
+      if (a.storage !== undefined && !this.layouts.has(a.name)) this.layouts.set(a.name, a.storage);
       if (a.deployedCode !== undefined && a.deployedCode.length > 0) {
         this.codes.push({ name: a.name, code: masked(withoutMetadata(a.deployedCode), a.immutables), immutables: a.immutables });
       }
@@ -74,6 +76,11 @@ export class AbiDecoder {
         (this.errors as unknown as unknown[]).push(item);
       }
     }
+  }
+
+  /** The state variables of the contract named `name` (an artifact's), when its artifact has a storage layout. */
+  storage(name: string): readonly StorageVariable[] | undefined {
+    return this.layouts.get(name);
   }
 
   /** The artifact whose runtime code is `code` (metadata trailer and immutables ignored). */

@@ -9,4 +9,18 @@ export interface Artifact {
   readonly deployedCode?: string | undefined;
   /** Byte ranges of immutables in the runtime code (Foundry's immutableReferences). */
   readonly immutables?: readonly { start: number; length: number }[] | undefined;
+  /** Its state variables (solc's storageLayout), when the artifact has them. */
+  readonly storage?: readonly StorageVariable[] | undefined;
+}
+
+/** One state variable of solc's storageLayout. */
+export interface StorageVariable {
+  readonly label: string;
+  readonly slot: bigint;
+  /** The solc type label: `uint256`, `mapping(address => uint256)`, … */
+  readonly type: string;
+  /** Mappings nested from here: 1 for `mapping(k => v)`, 2 for `mapping(k => mapping(k2 => v))`. */
+  readonly mappingDepth: number;
+  /** The type of the value at the end of the mappings (the variable's own type when none). */
+  readonly valueType: string;
 }

@@ -3,6 +3,7 @@
 // (prestateTracer, diff mode's pre/post), the trace's traceAddress (trace_*), the log (receipts,
 // eth_getLogs). The request says the shape: its method and tracer. What is left of the path is the
 // field. With ABIs, a difference in calldata, a result, a revert or a log is decoded on each side.
+import { getAddress } from 'viem';
 import type { JsonNode } from '../rpc/rawJson.ts';
 import type { PathStep } from './diff.ts';
 import { at, callOf, type Decoding, eventOf, frameLabel, outcomeOf, shortHash, text, traceLabel, who } from './shapes.ts';
@@ -48,6 +49,8 @@ const either = (s: Sides, key: string): string | undefined => text(s.expected, k
 interface Walked {
   readonly heading: string[];
   readonly rest: readonly PathStep[];
+  /** The field when the path below the heading is not its best name (a named storage slot). */
+  readonly field?: string;
   readonly decoded?: DecodedPair;
 }
 
@@ -77,8 +80,8 @@ function frames(s: Sides, steps: readonly PathStep[], heading: string[], d: Deco
 
 const optional = (decoded: DecodedPair | undefined): { decoded?: DecodedPair } => (decoded === undefined ? {} : { decoded });
 
-/** A prestate answer: `pre`/`post` in diff mode, then the account; the field is its member or storage slot. */
-function prestate(steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
+/** A prestate answer: `pre`/`post` in diff mode, then the account; the field is its member or storage slot (named with a layout). */
+function prestate(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
   let i = 0;
   if ((steps[0] === 'pre' || steps[0] === 'post') && typeof steps[1] === 'string') {
     heading.push(steps[0]);
@@ -87,7 +90,32 @@ function prestate(steps: readonly PathStep[], heading: string[], d: Decoding | u
   const account = steps[i];
   if (typeof account !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(account)) return { heading, rest: steps.slice(i) };
   heading.push(who(account, d));
-  return { heading, rest: steps.slice(i + 1) };
+  const rest = steps.slice(i + 1);
+  const slot = rest[0] === 'storage' && rest.length === 2 && typeof rest[1] === 'string' ? rest[1] : undefined;
+  if (slot === undefined || d?.slots === undefined) return { heading, rest };
+  const contract = d.labels.get(account.toLowerCase());
+  const named = d.slots.name(slot, contract === undefined ? undefined : d.decoder.storage(contract));
+  if (named === undefined) return { heading, rest };
+  const values = steps.slice(0, i + 1).reduce<Sides>((side, step) => down(side, step), s);
+  const value = (n: JsonNode | undefined): string | undefined => {
+    const v = text(at(n, 'storage'), slot);
+    return v === undefined || named.type === undefined ? undefined : storageValue(v, named.type);
+  };
+  return { heading, rest, field: `${named.name}  (storage[${slot}])`, ...optional(pair(value(values.expected), value(values.got))) };
+}
+
+/** A storage word as its solc type reads (integers in decimal, addresses, booleans); undefined for others. */
+function storageValue(word: string, type: string): string | undefined {
+  if (!/^0x[0-9a-fA-F]{1,64}$/.test(word)) return undefined;
+  const n = BigInt(word);
+  if (/^uint\d*$/.test(type)) return n.toString();
+  if (/^int(\d*)$/.test(type)) {
+    const bits = BigInt(Number(/^int(\d*)$/.exec(type)![1] || 256));
+    return (n >= 1n << (bits - 1n) ? n - (1n << bits) : n).toString();
+  }
+  if (type === 'bool') return n === 0n ? 'false' : 'true';
+  if (type === 'address' || type.startsWith('contract ')) return getAddress(`0x${(n & ((1n << 160n) - 1n)).toString(16).padStart(40, '0')}`);
+  return undefined;
 }
 
 /** A flat trace: its transaction, then its traceAddress and callee. */
@@ -136,7 +164,7 @@ function inResult(method: string, s: Sides, steps: readonly PathStep[], d: Decod
     const tracer = tracerOf(s.request, 1);
     const inner = down(tx, 'result');
     if (tracer === 'callTracer') return frames(inner, steps.slice(2), [...heading, frameLabel(inner.expected ?? inner.got, d)], d);
-    if (tracer === 'prestateTracer') return prestate(steps.slice(2), heading, d);
+    if (tracer === 'prestateTracer') return prestate(inner, steps.slice(2), heading, d);
     return { heading, rest: steps.slice(2) };
   }
   if (method === 'debug_traceTransaction' || method === 'debug_traceCall') {
@@ -145,7 +173,7 @@ function inResult(method: string, s: Sides, steps: readonly PathStep[], d: Decod
     const heading = [method === 'debug_traceCall' ? 'call' : `tx ${hash === undefined ? '?' : shortHash(hash)}`];
     const tracer = tracerOf(s.request, method === 'debug_traceCall' ? 2 : 1);
     if (tracer === 'callTracer') return frames(s, steps, [...heading, frameLabel(s.expected ?? s.got, d)], d);
-    if (tracer === 'prestateTracer') return prestate(steps, heading, d);
+    if (tracer === 'prestateTracer') return prestate(s, steps, heading, d);
     return { heading, rest: steps };
   }
   if (FLAT_TRACES.has(method) && typeof first === 'number') return flatTrace(down(s, first), steps.slice(1), [], d);
@@ -181,6 +209,6 @@ export function place(sides: Sides, steps: readonly PathStep[], decoding?: Decod
     : rest[0] === 'error' ? { heading: ['error'], rest: rest.slice(1) }
     : { heading: ['response'], rest };
   const heading = [...prefix, ...walked.heading];
-  const field = walked.rest.length === 0 ? '(the value itself)' : relative(walked.rest);
+  const field = walked.field ?? (walked.rest.length === 0 ? '(the value itself)' : relative(walked.rest));
   return { where: heading.join(' › '), field, ...(walked.decoded === undefined ? {} : { decoded: walked.decoded }) };
 }

@@ -6,12 +6,15 @@ import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatDecoded } from '../abi/format.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
 import type { PathStep } from './diff.ts';
+import type { SlotNamer } from './slots.ts';
 
 /** ABIs and the contract names of addresses (from their code), when `--abi` was given. */
 export interface Decoding {
   readonly decoder: AbiDecoder;
   /** Lower-case address → contract name. */
   readonly labels: ReadonlyMap<string, string>;
+  /** Names storage slots (state variables, mapping entries keyed by the answers' addresses). */
+  readonly slots?: SlotNamer;
 }
 
 /** The member `key` of an object node. */

@@ -34,6 +34,7 @@ interface SolcOutput {
   contracts: Record<string, Record<string, {
     abi: Abi;
     evm: { bytecode: { object: string }; deployedBytecode: { object: string; immutableReferences?: Record<string, { start: number; length: number }[]> } };
+    storageLayout?: unknown;
   }>>;
 }
 
@@ -56,7 +57,7 @@ async function compile(): Promise<VaultArtifacts> {
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: 'cancun',
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences'] } },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.immutableReferences', 'storageLayout'] } },
     },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
@@ -74,6 +75,8 @@ async function compile(): Promise<VaultArtifacts> {
         abi: c.abi,
         bytecode: { object: bytecode },
         deployedBytecode: { object: deployedBytecode, immutableReferences: c.evm.deployedBytecode.immutableReferences ?? {} },
+        // as Foundry writes it with extra_output = ["storageLayout"]: check names the slots it changes
+        storageLayout: c.storageLayout,
       };
       writeFileSync(join(outDir, source, `${name}.json`), `${JSON.stringify(artifact, null, 2)}\n`);
       contracts[name as VaultContractName] = { source, abi: c.abi, bytecode, deployedBytecode };

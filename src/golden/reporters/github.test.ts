@@ -82,7 +82,7 @@ describe('githubReport', () => {
         message: failureText(FAIL).split('\n').slice(1).join('\n'),
       },
       { name: 'notice', properties: { file: SKIP.file, title: `check skipped: ${SKIP.name}` }, message: SKIP.reason },
-      { name: 'error', properties: { file: '/elsewhere/g.json', title: 'check: outside' }, message: '  1 difference\n  response\n    $\n      expected: 1\n      got:      2' },
+      { name: 'error', properties: { file: '/elsewhere/g.json', title: 'check: outside' }, message: '  1 difference\n  response\n    $\n      expected: 1\n      got:      2\n      at $' },
     ]);
   });
 

@@ -15,7 +15,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 /** The lines of one difference, indented by `pad`. */
 function differenceLines(d: PlacedDifference, pad: string): string[] {
-  const lines = [`${pad}${d.field}${d.field === d.path ? '' : `  (${d.path})`}`];
+  const lines = [`${pad}${d.field}`];
   if (d.words !== undefined) {
     lines.push(`${pad}  ${plural(d.words.length, 'word')} of 32 bytes differ (offsets in bytes):`);
     for (const w of d.words) {
@@ -29,6 +29,8 @@ function differenceLines(d: PlacedDifference, pad: string): string[] {
     if (d.decoded.got !== undefined) lines.push(`${pad}  got means:      ${d.decoded.got}`);
   }
   if (d.note !== undefined) lines.push(`${pad}  (${d.note})`);
+  // the JSON path, as --ignore takes it
+  lines.push(`${pad}  at ${d.path}`);
   return lines;
 }
 
