@@ -3,11 +3,11 @@
 // call it; reports only render what it returns. No I/O.
 import { compactJson, parseWhole } from './jsonText.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
-import { type CompareMode, diffValues, type PathStep, type RawDifference } from './diff.ts';
+import { type CompareMode, diffValues, type RawDifference } from './diff.ts';
 import { hasIgnores, type IgnoreRules, NO_IGNORES } from './ignore.ts';
 import { jsonPath, place } from './place.ts';
 import { at, type Decoding, text } from './shapes.ts';
-import type { PlacedDifference } from './types.ts';
+import type { PathStep, PlacedDifference } from './types.ts';
 import { type Alignment, wordChanges } from './words.ts';
 
 export interface CompareOptions {

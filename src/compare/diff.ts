@@ -5,11 +5,10 @@
 // either way, so one moved or added member is one difference, not every member after it.
 import type { JsonNode } from '../rpc/rawJson.ts';
 import { isIgnored, type IgnoreRules } from './ignore.ts';
+import type { PathStep } from './types.ts';
 
 export type CompareMode = 'bytes' | 'semantic';
 
-/** A key of an object or an index of an array. */
-export type PathStep = string | number;
 
 export interface RawDifference {
   readonly steps: readonly PathStep[];

@@ -1,7 +1,7 @@
 // `--ignore` rules: `NAME` drops every object member named NAME at any depth; `$.json.path` drops the
 // one member or item at that path (`[*]` and `.*` match any index or key). Noise such as block hashes
 // of a re-mined chain is named here instead of loosening the whole comparison.
-import type { PathStep } from './diff.ts';
+import type { PathStep } from './types.ts';
 
 type PatternStep = string | number | '*';
 

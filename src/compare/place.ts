@@ -5,7 +5,7 @@
 // field. With ABIs, a difference in calldata, a result, a revert or a log is decoded on each side.
 import { getAddress } from 'viem';
 import type { JsonNode } from '../rpc/rawJson.ts';
-import type { PathStep } from './diff.ts';
+import type { PathStep } from './types.ts';
 import { at, callOf, type Decoding, eventOf, frameLabel, outcomeOf, shortHash, text, traceLabel, who } from './shapes.ts';
 import type { DecodedPair } from './types.ts';
 

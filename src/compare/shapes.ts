@@ -5,7 +5,7 @@
 import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatDecoded } from '../abi/format.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
-import type { PathStep } from './diff.ts';
+import type { PathStep } from './types.ts';
 import type { SlotNamer } from './slots.ts';
 
 /** ABIs and the contract names of addresses (from their code), when `--abi` was given. */

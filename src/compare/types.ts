@@ -3,6 +3,9 @@
 // the call tree, the account and slot, the log) and decoded where ABIs allow. `check` and `diff`
 // build these; the text, JSON, JUnit, annotation and HTML reports only render them.
 
+/** A key of an object or an index of an array: one step of a path into an answer. */
+export type PathStep = string | number;
+
 /** The 32-byte words of two long hex strings that differ (offsets in bytes of the data after `0x`). */
 export interface WordChange {
   readonly offset: number;
