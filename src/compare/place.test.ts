@@ -122,3 +122,10 @@ describe('flat traces, receipts, logs, batches, errors', () => {
     expect(compareAnswers(request('trace_block', ['0x9']), error('a'), error('b'), { mode: 'bytes' }).map((d) => [d.where, d.field])).toEqual([['error', 'message']]);
   });
 });
+
+test('trace_replayBlockTransactions: the transaction, then its trace or the account of its state diff', () => {
+  const replay = (to: string) => [{ output: '0x', stateDiff: { [VAULT]: { balance: { '*': { from: '0x1', to } } } }, trace: [], transactionHash: TX(5), vmTrace: null }];
+  expect(placed('trace_replayBlockTransactions', ['0x3', ['trace', 'stateDiff']], replay('0x2'), replay('0x3'), true)).toEqual([
+    { where: 'tx 0 (0x55555555…) › stateDiff › Vault(0xaaaa…aaaa)', field: 'balance["*"].to' },
+  ]);
+});

@@ -40,6 +40,7 @@ export const jsonPath = (steps: readonly PathStep[]): string => `$${steps.length
 
 const BLOCK_TRACES = new Set(['debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceBlock', 'debug_traceBadBlock']);
 const FLAT_TRACES = new Set(['trace_block', 'trace_transaction', 'trace_filter']);
+const REPLAYS = new Set(['trace_replayTransaction', 'trace_call', 'trace_rawTransaction']);
 const LOG_LISTS = new Set(['eth_getLogs', 'eth_getFilterLogs', 'eth_getFilterChanges']);
 
 /** Both sides one step down. */
@@ -136,6 +137,14 @@ function flatTrace(s: Sides, steps: readonly PathStep[], heading: string[], d: D
   return { heading, rest: steps };
 }
 
+/** A replayed transaction (trace_replay*, trace_call): its flat traces and its state diff by account. */
+function replayed(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
+  const [first, second] = steps;
+  if (first === 'trace' && typeof second === 'number') return flatTrace(down(down(s, 'trace'), second), steps.slice(2), heading, d);
+  if (first === 'stateDiff' && typeof second === 'string') return { heading: [...heading, 'stateDiff', who(second, d)], rest: steps.slice(2) };
+  return { heading, rest: steps };
+}
+
 /** A receipt: its transaction, then a log by index. */
 function receipt(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
   const index = either(s, 'transactionIndex');
@@ -177,6 +186,12 @@ function inResult(method: string, s: Sides, steps: readonly PathStep[], d: Decod
     return { heading, rest: steps };
   }
   if (FLAT_TRACES.has(method) && typeof first === 'number') return flatTrace(down(s, first), steps.slice(1), [], d);
+  if ((method === 'trace_replayBlockTransactions' || method === 'trace_callMany') && typeof first === 'number') {
+    const tx = down(s, first);
+    const hash = either(tx, 'transactionHash');
+    return replayed(tx, steps.slice(1), [`${method === 'trace_callMany' ? 'call' : 'tx'} ${first}${hash === undefined ? '' : ` (${shortHash(hash)})`}`], d);
+  }
+  if (REPLAYS.has(method)) return replayed(s, steps, [], d);
   if (method === 'eth_getBlockReceipts' && typeof first === 'number') return receipt(down(s, first), steps.slice(1), [], d);
   if (method === 'eth_getTransactionReceipt') return receipt(s, steps, [], d);
   if (LOG_LISTS.has(method) && typeof first === 'number') {
@@ -209,6 +224,7 @@ export function place(sides: Sides, steps: readonly PathStep[], decoding?: Decod
     : rest[0] === 'error' ? { heading: ['error'], rest: rest.slice(1) }
     : { heading: ['response'], rest };
   const heading = [...prefix, ...walked.heading];
+  if (heading.length === 0) heading.push('result');
   const field = walked.field ?? (walked.rest.length === 0 ? '(the value itself)' : relative(walked.rest));
   return { where: heading.join(' › '), field, ...(walked.decoded === undefined ? {} : { decoded: walked.decoded }) };
 }

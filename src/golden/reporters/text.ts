@@ -13,6 +13,15 @@ export function summaryLine(report: Pick<CheckReport, 'passed' | 'failed' | 'ski
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** A value on one side only (a frame, a whole result) is shown up to this many characters. */
+const WHOLE_UP_TO = 2000;
+
+/** A value as the report shows it: whole, unless it is a large object or array the other side lacks altogether. */
+function shown(value: string, other: string): string {
+  if (value.length <= WHOLE_UP_TO || (other !== 'missing' && other !== 'no answer') || !/^[[{]/.test(value)) return value;
+  return `${value.slice(0, WHOLE_UP_TO)}… (${value.length.toLocaleString('en')} characters; --reporter json has it whole)`;
+}
+
 /** The lines of one difference, indented by `pad`. */
 function differenceLines(d: PlacedDifference, pad: string): string[] {
   const lines = [`${pad}${d.field}`];
@@ -22,7 +31,7 @@ function differenceLines(d: PlacedDifference, pad: string): string[] {
       lines.push(`${pad}    @${w.offset}`, `${pad}      expected: ${w.expected}`, `${pad}      got:      ${w.got}`);
     }
   } else {
-    lines.push(`${pad}  expected: ${d.expected}`, `${pad}  got:      ${d.got}`);
+    lines.push(`${pad}  expected: ${shown(d.expected, d.got)}`, `${pad}  got:      ${shown(d.got, d.expected)}`);
   }
   if (d.decoded !== undefined) {
     if (d.decoded.expected !== undefined) lines.push(`${pad}  expected means: ${d.decoded.expected}`);
