@@ -35,7 +35,7 @@ function alignment(root: JsonNode, steps: readonly PathStep[]): Alignment {
 }
 
 function placed(raw: RawDifference, sides: { request: JsonNode | undefined; expected: JsonNode; got: JsonNode }, decoding: Decoding | undefined): PlacedDifference {
-  const placedAt = place(sides, raw.steps, decoding);
+  const placedAt = place(raw.sides === undefined ? sides : { ...sides, paths: raw.sides }, raw.steps, decoding);
   const { where, decoded } = placedAt;
   const a = raw.expected;
   const b = raw.got;

@@ -129,3 +129,20 @@ test('trace_replayBlockTransactions: the transaction, then its trace or the acco
     { where: 'tx 0 (0x55555555…) › stateDiff › Vault(0xaaaa…aaaa)', field: 'balance["*"].to' },
   ]);
 });
+
+test('a call added in the middle: that frame only in ours, the frames after it still paired with their own', () => {
+  const call = (to: Hex, gasUsed: string) => ({ from: VAULT, gas: '0x80', gasUsed, to, input: '0x', type: 'CALL' });
+  const OTHER: Hex = `0x${'cc'.repeat(20)}`;
+  const root = (calls: unknown[]) => ({ ...frame(25n), logs: [], calls });
+  const found = compareAnswers(
+    request('debug_traceTransaction', [TX(4), callTracer[0]]),
+    answer(root([call(TOKEN, '0x1'), call(USER, '0x2')])),
+    answer(root([call(TOKEN, '0x1'), call(OTHER, '0x9'), call(USER, '0x3')])),
+    { mode: 'bytes', decoding },
+  );
+  expect(found.map((d) => [d.where, d.field, d.path, d.expected === 'missing', d.note])).toEqual([
+    ['tx 0x44444444… › CALL Vault.deposit(amount: 1000) › CALL 0xcccc…cccc', '(the value itself)', '$.result.calls[1]', true, 'only in ours; the recording has 2 items, ours 3'],
+    ['tx 0x44444444… › CALL Vault.deposit(amount: 1000) › CALL 0x1111…1111', 'gasUsed', '$.result.calls[1].gasUsed', false, undefined],
+  ]);
+  expect(found[1]).toMatchObject({ expected: '"0x2"', got: '"0x3"' });
+});

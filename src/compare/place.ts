@@ -20,6 +20,9 @@ export interface Sides {
   readonly request: JsonNode | undefined;
   readonly expected: JsonNode | undefined;
   readonly got: JsonNode | undefined;
+  /** When an added or removed item shifted the indices: each side's own path, and how far down the walk is. */
+  readonly paths?: { readonly expected: readonly PathStep[]; readonly got: readonly PathStep[] };
+  readonly depth?: number;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -43,8 +46,12 @@ const FLAT_TRACES = new Set(['trace_block', 'trace_transaction', 'trace_filter']
 const REPLAYS = new Set(['trace_replayTransaction', 'trace_call', 'trace_rawTransaction']);
 const LOG_LISTS = new Set(['eth_getLogs', 'eth_getFilterLogs', 'eth_getFilterChanges']);
 
-/** Both sides one step down. */
-const down = (s: Sides, step: PathStep): Sides => ({ request: s.request, expected: at(s.expected, step), got: at(s.got, step) });
+/** Both sides one step down the path (each along its own path where indices shifted). */
+function down(s: Sides, step: PathStep): Sides {
+  if (s.paths === undefined) return { request: s.request, expected: at(s.expected, step), got: at(s.got, step) };
+  const depth = s.depth ?? 0;
+  return { ...s, expected: at(s.expected, s.paths.expected[depth] ?? step), got: at(s.got, s.paths.got[depth] ?? step), depth: depth + 1 };
+}
 const either = (s: Sides, key: string): string | undefined => text(s.expected, key) ?? text(s.got, key);
 
 interface Walked {
@@ -208,7 +215,7 @@ function inResult(method: string, s: Sides, steps: readonly PathStep[], d: Decod
 
 /** Where the difference at `steps` is: its heading and field, decoded where ABIs allow. */
 export function place(sides: Sides, steps: readonly PathStep[], decoding?: Decoding): Placed {
-  let s = sides;
+  let s: Sides = sides.paths === undefined ? sides : { ...sides, depth: 0 };
   let rest = steps;
   const prefix: string[] = [];
   if (s.request?.t === 'array' && typeof rest[0] === 'number') {
