@@ -1,6 +1,7 @@
 // `npm run build`: esbuild bundles src/cli.ts into one ESM file (dist/blocktrace.mjs, for Deno and
 // Node), then `bun build --compile` makes dist/blocktrace, a single executable that needs no
-// node_modules. `bun build.ts OUTDIR` writes to OUTDIR instead of dist/. The shipped fixture (a
+// node_modules. `bun build.ts OUTDIR` writes to OUTDIR instead of dist/; `--bundle-only` stops after
+// the ES module. The shipped fixture (a
 // `type: 'text'` import in src/cli/defaultFixture.ts) and the KZG trusted setup (dynamic imports in
 // src/replay/kzg.ts) are inside both.
 import { build } from 'esbuild';
@@ -8,7 +9,10 @@ import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = import.meta.dir;
-const dist = resolve(process.argv[2] ?? join(root, 'dist'));
+const args = process.argv.slice(2);
+// --bundle-only: the ES module alone (npm pack's prepack: the package runs it on Node)
+const bundleOnly = args.includes('--bundle-only');
+const dist = resolve(args.find((a) => !a.startsWith('--')) ?? join(root, 'dist'));
 const entry = join(root, 'src/cli.ts');
 const bundle = join(dist, 'blocktrace.mjs');
 const binary = join(dist, 'blocktrace');
@@ -28,6 +32,12 @@ await build({
   logLevel: 'warning',
 });
 
+const mib = (path: string): string => `${(statSync(path).size / 2 ** 20).toFixed(1)} MiB`;
+if (bundleOnly) {
+  console.error(`built ${bundle} (${mib(bundle)})`);
+  process.exit(0);
+}
+
 // --minify --bytecode: the fastest start-up measured (README.md, "One executable…"). Bun's compiled
 // executables read a .env and a bunfig.toml from the directory they run in unless told not to: the
 // first would change blocktrace's environment (its cache directory, say), the second runs its
@@ -43,5 +53,4 @@ if (compile.exitCode !== 0) {
   console.error('bun build --compile failed');
   process.exit(1);
 }
-const mib = (path: string): string => `${(statSync(path).size / 2 ** 20).toFixed(1)} MiB`;
 console.error(`built ${bundle} (${mib(bundle)}) and ${binary} (${mib(binary)})`);
