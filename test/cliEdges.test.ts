@@ -64,3 +64,44 @@ test('cache ls, cache clear and --cache-max through the real process', async () 
   expect(await new Response(clear.stdout).text()).toMatch(/^removed 1 snapshots, /);
   expect(readdirSync(cache).filter((n) => n.endsWith('.snap'))).toEqual([]);
 }, 60_000);
+
+test.each([
+  [['serv', 'x.json'], 'blocktrace: unknown command: serv (did you mean serve?) (see blocktrace --help)'],
+  [['recrod', 'f', 'r'], 'blocktrace: unknown command: recrod (did you mean record?) (see blocktrace --help)'],
+  [['serve', '--prot', '1'], 'blocktrace: unknown option: --prot (did you mean --port?) (see blocktrace --help)'],
+  [['check', 'f', 'g', '--ignor', 'x'], 'blocktrace: check: unknown option: --ignor (did you mean --ignore?) (see blocktrace --help)'],
+  [['capture', '--rcp', 'http://127.0.0.1:1'], 'blocktrace: capture: unexpected argument: --rcp (did you mean --rpc?) (see blocktrace --help)'],
+  [['serve', '--host', '999.1.1.1'], 'blocktrace: --host: 999.1.1.1 is not an IP address (e.g. 127.0.0.1, 0.0.0.0, ::1, localhost) (see blocktrace --help)'],
+])('a newcomer\'s slip %j: one line that says what was meant, exit 2', async (args, line) => {
+  const proc = Bun.spawn([process.execPath, 'src/cli.ts', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  expect([code, stdout, stderr]).toEqual([2, '', `${line}\n`]);
+});
+
+test('serve on a host that is not this machine, or does not resolve: named as the host, not as a port in use', async () => {
+  for (const [host, says] of [['10.255.255.1', '10.255.255.1 is not an address of this machine'], ['no-such-host.invalid', 'no-such-host.invalid does not resolve to an address (ENOTFOUND)']]) {
+    const proc = Bun.spawn([process.execPath, 'src/cli.ts', 'serve', CANCUN, '--host', host!, '--port', '18551', '--no-cache'], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+    const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`blocktrace: cannot listen on ${host}:18551: ${says}\n`);
+    expect(stderr).not.toContain('in use');
+  }
+}, 60_000);
+
+test('a refused tracer or method that --all-tracers allows: the JSON-RPC refusal as the spec has it, the flag named once on stderr', async () => {
+  const four = '{"jsonrpc":"2.0","id":1,"method":"debug_traceBlockByNumber","params":["0x1",{"tracer":"4byteTracer"}]}';
+  const none = '{"jsonrpc":"2.0","id":2,"method":"debug_traceBlockByNumber","params":["0x1",{}]}';
+  const unknown = '{"jsonrpc":"2.0","id":3,"method":"debug_traceBlockByNumber","params":["0x1",{"tracer":"nope"}]}';
+  const proc = Bun.spawn([process.execPath, 'src/cli.ts', '--replay-file', CANCUN, '--no-cache', four, four, none, unknown], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+  expect(code).toBe(0);
+  expect(stdout.split('\n').slice(0, 3)).toEqual([
+    '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"4byteTracer\\" is not supported (supported: callTracer, prestateTracer)"}}',
+    '{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"tracer \\"4byteTracer\\" is not supported (supported: callTracer, prestateTracer)"}}',
+    '{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"tracer is required (supported: callTracer, prestateTracer)"}}',
+  ]);
+  expect(stderr.split('\n').filter((l) => l.includes('--all-tracers'))).toEqual([
+    'blocktrace: refused tracer "4byteTracer": go-ethereum has it; start blocktrace with --all-tracers to answer it',
+    'blocktrace: refused the struct logger (a trace request that names no tracer): go-ethereum has it; start blocktrace with --all-tracers to answer it',
+  ]);
+}, 60_000);

@@ -1,6 +1,7 @@
 // argv → typed options. Pure: no I/O, no exit; cli.ts acts on the result.
 import { parseGoldenCommand, type CheckCommand, type RecordCommand } from './goldenArgs.ts';
 import { parseGoDuration } from '../rpc/goDuration.ts';
+import { didYouMean, nearest } from './suggest.ts';
 import { parseShowCommand, type ShowCommand } from './showArgs.ts';
 import { forwardRefusal } from '../upstream/forward.ts';
 import { checkUpstreamUrl, parseCaptureCommand, parseUpstreamTimeout, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
@@ -289,7 +290,7 @@ interface OptionSpec {
 const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--replay-file': { value: true, apply: (s, v) => { if (v === '') throw new Usage('--replay-file needs a fixture path'); s.replayFile = v; } },
   '--upstream': { value: true, apply: (s, v) => { s.upstream = v; } },
-  '--host': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--host needs an address'); s.host = v; } },
+  '--host': { value: true, scope: 'serve', apply: (s, v) => { s.host = hostOf(v); } },
   '--port': { value: true, scope: 'serve', apply: (s, v) => { s.port = parseCount(v, 65535) ?? usage(`--port: not a port number: ${v}`); } },
   '--max-body': { value: true, scope: 'serve', apply: (s, v) => { s.maxBody = parseSize(v) ?? usage(`--max-body: not a size: ${v} (e.g. 1048576, 512KiB, 5MiB)`); } },
   '--cors': { value: true, scope: 'serve', apply: (s, v) => { s.cors = parseCors(v); } },
@@ -323,6 +324,16 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   },
 };
 
+/** `--host`: an IP address or a host name; a dotted quad that is no IPv4 address is refused here. */
+function hostOf(value: string): string {
+  if (value === '') return usage('--host needs an address');
+  if (/^[0-9.]+$/.test(value) && !/^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(value)) {
+    return usage(`--host: ${value} is not an IP address (e.g. 127.0.0.1, 0.0.0.0, ::1, localhost)`);
+  }
+  if (/\s|\/|^\[|\]$/.test(value)) return usage(`--host: ${value} is not a host (an IP address or a name, e.g. 127.0.0.1, ::1, localhost)`);
+  return value;
+}
+
 function usage(message: string): never {
   throw new Usage(message);
 }
@@ -342,6 +353,9 @@ function parseTraceTimeout(value: string): number {
   }
   return ms < 0 ? usage(`--trace-timeout: a duration cannot be negative: ${value}`) : ms;
 }
+
+/** The commands, for "did you mean" (serve is the only one the main parser reads itself). */
+const COMMANDS = ['serve', 'check', 'record', 'capture', 'show', 'cache', 'help'];
 
 /** A request argument is a JSON text: an object or a batch (after `--`, anything is a request). */
 const isRequestText = (arg: string): boolean => /^\s*[{[]/.test(arg);
@@ -370,7 +384,7 @@ function parse(argv: readonly string[]): CliOptions {
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       const name = eq === -1 ? arg : arg.slice(0, eq);
-      const spec = OPTIONS[name] ?? usage(`unknown option: ${name}`);
+      const spec = OPTIONS[name] ?? usage(`unknown option: ${name}${didYouMean(name, Object.keys(OPTIONS))}`);
       let value = '';
       if (spec.value) {
         if (eq !== -1) value = arg.slice(eq + 1);
@@ -382,7 +396,7 @@ function parse(argv: readonly string[]): CliOptions {
       spec.apply(s, value);
       seen.add(name);
     } else if (arg.startsWith('-') && arg.length > 1) {
-      usage(`unknown option: ${arg}`);
+      usage(`unknown option: ${arg}${didYouMean(arg, Object.keys(OPTIONS))}`);
     } else if (arg === 'serve' && !serve && positional.length === 0) {
       serve = true;
     } else if (isRequestText(arg) || arg.trim() === '') {
@@ -403,7 +417,11 @@ function parse(argv: readonly string[]): CliOptions {
   if (!serve) {
     const serveOption = used('serve');
     if (serveOption !== undefined) usage(`${serveOption} is one of the serve options (blocktrace serve [FIXTURE] ${serveOption} ...)`);
-    if (positional.length > 0) usage(`unexpected argument: ${positional[0]} (a request is a JSON text, or comes after --)`);
+    if (positional.length > 0) {
+      const command = nearest(positional[0]!, COMMANDS);
+      if (command !== undefined && positional[0] === argv[0]) usage(`unknown command: ${positional[0]} (did you mean ${command}?)`);
+      usage(`unexpected argument: ${positional[0]} (a request is a JSON text, or comes after --)`);
+    }
     const given = requests.length === 0 ? undefined : requests;
     if (s.replayFile !== undefined && upstream !== undefined) usage('--replay-file and --upstream cannot be combined');
     if (s.replayFile !== undefined) return { kind: 'replay', fixture: s.replayFile, requests: given, ...limits };

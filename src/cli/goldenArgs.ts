@@ -1,5 +1,6 @@
 // argv of the `check` and `record` subcommands → typed options. Pure, like args.ts, which calls it.
 import type { CompareMode } from '../compare/diff.ts';
+import { didYouMean } from './suggest.ts';
 
 export type Reporter = 'text' | 'json' | 'junit' | 'github';
 
@@ -100,7 +101,8 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
     } else if (FLAGS[name]?.includes(command) && inline === undefined) {
       flags.add(name);
     } else {
-      return usage(`${command}: unknown option: ${arg}`);
+      const known = [...Object.keys(VALUED), ...Object.keys(FLAGS)].filter((o) => (VALUED[o] ?? FLAGS[o])!.includes(command));
+      return usage(`${command}: unknown option: ${arg}${didYouMean(name, known)}`);
     }
   }
   const one = (name: string): string | undefined => values[name]?.at(-1);

@@ -75,7 +75,8 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
       node: currentRuntime() === 'node' ? (await import('../server/nodeListen.ts')).listenNode : undefined,
     });
   } catch (err) {
-    log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${err instanceof Error ? err.message : String(err)}`);
+    const host = await (await import('./hostProblem.ts')).hostProblem(options.host);
+    log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${host ?? (err instanceof Error ? err.message : String(err))}`);
     return 2;
   }
   const shownHost = options.host.includes(':') ? `[${options.host}]` : options.host;

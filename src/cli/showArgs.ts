@@ -1,5 +1,6 @@
 // `blocktrace show FIXTURE TARGET [--abi DIR]...` / `blocktrace show --upstream URL TARGET ...`.
 // Pure: argv → ShowCommand or a usage message.
+import { didYouMean } from './suggest.ts';
 import { checkUpstreamUrl, parseUpstreamTimeout, type UpstreamSource } from './upstreamArgs.ts';
 
 export interface ShowCommand {
@@ -33,7 +34,8 @@ export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind:
       cache = false;
       continue;
     }
-    if (!['--abi', '--upstream', '--genesis', '--upstream-timeout', '--cache'].includes(name)) return { kind: 'usage', message: `unknown option for show: ${name}` };
+    const known = ['--abi', '--upstream', '--genesis', '--upstream-timeout', '--cache'];
+    if (!known.includes(name)) return { kind: 'usage', message: `unknown option for show: ${name}${didYouMean(name, known)}` };
     const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') return { kind: 'usage', message: `${name} needs a value` };
     if (name === '--abi') abiDirs.push(value);

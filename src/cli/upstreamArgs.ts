@@ -1,5 +1,6 @@
 // argv of upstream mode's options and of the `capture` subcommand → typed options. Pure, like
 // args.ts, which calls it.
+import { didYouMean } from './suggest.ts';
 import { parseGoDuration } from '../rpc/goDuration.ts';
 
 /** Where upstream mode and capture read blocks and state from. */
@@ -82,7 +83,7 @@ export function parseCaptureCommand(argv: readonly string[]): Result {
         break;
       }
       default:
-        return usage(`capture: unexpected argument: ${arg}`);
+        return usage(`capture: unexpected argument: ${arg}${name.startsWith('--') ? didYouMean(name, ['--rpc', '--block', '--to', '--out', '--genesis', '--upstream-timeout']) : ''}`);
     }
   }
   if (url === undefined) return usage('capture needs --rpc URL');

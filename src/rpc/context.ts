@@ -55,6 +55,11 @@ export interface RpcContext {
   readonly clientVersion: string;
   /** Diagnostics (stderr); never reaches a client. */
   readonly log: (line: string) => void;
+  /**
+   * A refused tracer or method that --all-tracers would allow: named on stderr once per name, so an
+   * operator learns of the flag while the JSON-RPC refusal keeps the spec's bytes.
+   */
+  readonly optInRefused: (what: string) => void;
   /** Rendered trace results of an immutable chain (unset where the chain can change: upstream mode). */
   readonly results?: ResultCache | undefined;
   /** Upstream mode: the calls it takes go to the upstream node unchanged. Unset for a fixture. */
@@ -116,6 +121,8 @@ export function createContext(
   } = {},
 ): RpcContext {
   const allTracers = options.allTracers === true;
+  const log = options.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  const named = new Set<string>();
   return {
     chain,
     tracers: allTracers ? allRegistryTracers : registryTracers,
@@ -125,7 +132,12 @@ export function createContext(
     maxResponse: options.maxResponse ?? DEFAULT_MAX_RESPONSE,
     traceTimeoutMs: options.traceTimeoutMs ?? 0,
     clientVersion: CLIENT_VERSION,
-    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+    log,
+    optInRefused: (what) => {
+      if (named.has(what)) return;
+      named.add(what);
+      log(`blocktrace: refused ${what}: go-ethereum has it; start blocktrace with --all-tracers to answer it`);
+    },
     forward: options.forward,
     filters: new FilterRegistry(),
     // A fixture never changes; an upstream chain grows, so its answers are not kept.

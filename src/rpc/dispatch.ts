@@ -108,7 +108,10 @@ async function handleCall(msg: Message, id: string, ctx: RpcContext): Promise<An
       throw new InvalidRequestError(`method name too long: ${new TextEncoder().encode(msg.method).length} > ${MAX_METHOD_NAME_LENGTH}`);
     }
     const spec = findMethod(msg.method, ctx.allTracers);
-    if (spec === undefined) throw new MethodNotFoundError(msg.method);
+    if (spec === undefined) {
+      if (!ctx.allTracers && findMethod(msg.method, true) !== undefined) ctx.optInRefused(`method ${msg.method}`);
+      throw new MethodNotFoundError(msg.method);
+    }
     const cacheKey = ctx.results === undefined ? undefined : ResultCache.key(msg.method, msg.params?.raw);
     const cached = cacheKey === undefined ? undefined : ctx.results!.get(cacheKey);
     if (cached !== undefined) return resultAnswer(id, cached, ctx);

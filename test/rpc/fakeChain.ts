@@ -85,6 +85,7 @@ export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcCo
     traceTimeoutMs: 0,
     clientVersion: 'blocktrace/test',
     log: (line) => logged.push(line),
+    optInRefused: (what) => logged.push(`refused ${what}`),
     ...extra,
     logged,
   };

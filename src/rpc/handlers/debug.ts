@@ -4,7 +4,7 @@ import { hexBytes } from '../../encoding/hex.ts';
 import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
 import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
-import type { TracerEntry } from '../../trace/registry.ts';
+import { findTracer, type TracerEntry } from '../../trace/registry.ts';
 import { isStepped, needsStateFor } from '../../trace/tracerEntry.ts';
 import type { RpcContext } from '../context.ts';
 import { toPlain } from '../rawJson.ts';
@@ -33,11 +33,17 @@ export function chooseTracer(options: TraceConfig | undefined, ctx: RpcContext):
   if (name === undefined || name === '') {
     // no tracer: go-ethereum's struct logger, whose options are TraceConfig's own (tracerConfig unread)
     entry = ctx.tracers.unnamed() as TracerEntry<unknown> | undefined;
-    if (entry === undefined) throw new InvalidParamsError(`tracer is required ${supported(ctx)}`);
+    if (entry === undefined) {
+      ctx.optInRefused("the struct logger (a trace request that names no tracer)");
+      throw new InvalidParamsError(`tracer is required ${supported(ctx)}`);
+    }
     config = options?.logger ?? NO_LOGGER_OPTIONS;
   } else {
     entry = ctx.tracers.find(name);
-    if (entry === undefined) throw new InvalidParamsError(`tracer ${JSON.stringify(name)} is not supported ${supported(ctx)}`);
+    if (entry === undefined) {
+      if (!ctx.allTracers && findTracer(name, true) !== undefined) ctx.optInRefused(`tracer ${JSON.stringify(name)}`);
+      throw new InvalidParamsError(`tracer ${JSON.stringify(name)} is not supported ${supported(ctx)}`);
+    }
     const node = options?.tracerConfig;
     config = node === undefined || node.t === 'null' ? {} : toPlain(node);
     const problem = checkTracerConfig(name, entry.configSchema, config) ?? entry.check?.(config);
