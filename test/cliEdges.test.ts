@@ -60,9 +60,24 @@ test('cache ls, cache clear and --cache-max through the real process', async () 
   const listed = await new Response(ls.stdout).text();
   expect(await ls.exited).toBe(0);
   expect(listed).toMatch(/^1 snapshots, \d+\.\d MiB, in .* \(most recently used first\)$/m);
+  expect(listed).toContain(`  ${CANCUN}  `);
   const clear = bt(['cache', 'clear', '--cache', cache]);
-  expect(await new Response(clear.stdout).text()).toMatch(/^removed 1 snapshots, /);
+  expect((await new Response(clear.stdout).text()).split('\n').at(-2)).toMatch(/^removed 1 snapshots, /);
   expect(readdirSync(cache).filter((n) => n.endsWith('.snap'))).toEqual([]);
+
+  // each snapshot names its fixture; clear FIXTURE removes that fixture's alone
+  const prague = join(ROOT, 'golden/fixtures/prague-devnet/fixture.json');
+  for (const fixture of [prague, CANCUN]) expect(await bt(['--replay-file', fixture, '--cache', cache, request]).exited).toBe(0);
+  await Bun.sleep(100);
+  const both = await new Response(bt(['cache', 'ls', '--cache', cache]).stdout).text();
+  expect(both).toContain(`  ${prague}  `);
+  expect(both).toContain(`  ${CANCUN}  `);
+  const one = await new Response(bt(['cache', 'clear', 'golden/fixtures/prague-devnet/fixture.json', '--cache', cache]).stdout).text();
+  expect(one).toMatch(new RegExp(`^removed ${prague.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  \\d+\\.\\d MiB  [0-9a-f]+\\.snap\n`));
+  expect(one.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^removed 1 snapshots, .* \\(those of ${prague.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
+  const left = await new Response(bt(['cache', 'ls', '--cache', cache]).stdout).text();
+  expect(left).not.toContain(prague);
+  expect(left).toContain(`  ${CANCUN}  `);
 }, 60_000);
 
 test.each([

@@ -1,7 +1,7 @@
 // The replay cache of one fixture: its key (the fixture's bytes, the test picked in it, the
 // blocktrace version), the snapshot found under it, and where the replay's own goes.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ReplayCache } from '../replay/chain.ts';
 import { VERSION } from '../version.ts';
 import { mapFile } from './mapFile.ts';
@@ -23,17 +23,23 @@ function contentOf(file: string): Uint8Array {
  * The cache for `path` (undefined: the built-in fixture) in `dir`; undefined when the fixture cannot
  * be read here (its loader then says why) or caching is off.
  */
+/** The snapshot key of the fixture at `path` (undefined: the built-in one); throws when it cannot be read. */
+export function fixtureKey(path: string | undefined): string {
+  if (path === undefined) return snapshotKey('built-in fixture', '', VERSION);
+  const hash = path.lastIndexOf('#');
+  const file = hash > 0 ? path.slice(0, hash) : path;
+  return snapshotKey(contentOf(file), hash > 0 ? path.slice(hash + 1) : '', VERSION);
+}
+
+/** How `cache ls` names the fixture of a snapshot: its absolute path (with `#test`), or the built-in one. */
+export const fixtureLabel = (path: string | undefined): string => (path === undefined ? BUILT_IN : resolve(path));
+const BUILT_IN = 'built-in prague-devnet fixture';
+
 export function fixtureCache(path: string | undefined, dir: string | undefined, warn: (line: string) => void, maxBytes = DEFAULT_CACHE_MAX_BYTES): ReplayCache | undefined {
   if (dir === undefined) return undefined;
   let key: string;
   try {
-    if (path === undefined) {
-      key = snapshotKey('built-in fixture', '', VERSION);
-    } else {
-      const hash = path.lastIndexOf('#');
-      const file = hash > 0 ? path.slice(0, hash) : path;
-      key = snapshotKey(contentOf(file), hash > 0 ? path.slice(hash + 1) : '', VERSION);
-    }
+    key = fixtureKey(path);
   } catch {
     return undefined;
   }
@@ -47,7 +53,7 @@ export function fixtureCache(path: string | undefined, dir: string | undefined, 
     // Then the least recently used snapshots go until the cache fits its cap (this one stays).
     save: (written) =>
       void setTimeout(() => {
-        writeSnapshot(dir, key, written, warn);
+        writeSnapshot(dir, key, written, warn, fixtureLabel(path));
         pruneCache(dir, maxBytes, file);
       }, 0),
     warn,

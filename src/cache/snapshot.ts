@@ -89,10 +89,11 @@ function reviver(_key: string, value: unknown): unknown {
 
 // ---- the file ----------------------------------------------------------------------------------
 
-export function encodeSnapshot(key: string, snapshot: Snapshot): Buffer {
+/** `fixture`: the path of the fixture it was made from, for `cache ls` (read from the file's start, see store.ts). */
+export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string): Buffer {
   // a block's transaction hashes as one hex text: one string to parse, not one per hash
   const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
-  const header = Buffer.from(JSON.stringify({ key, roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
+  const header = Buffer.from(JSON.stringify({ key, ...(fixture === undefined ? {} : { fixture }), roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
   const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), receiptReplacer)));
   const index = encodeChainIndex(snapshot.index);
   // one buffer of the exact size, written in place: hundreds of thousands of entries
@@ -296,12 +297,12 @@ export function readSnapshot(dir: string, key: string, warn: (line: string) => v
 }
 
 /** Writes the snapshot atomically (temporary file, then rename); a failure is one warning, not an error. */
-export function writeSnapshot(dir: string, key: string, snapshot: Snapshot, warn: (line: string) => void): void {
+export function writeSnapshot(dir: string, key: string, snapshot: Snapshot, warn: (line: string) => void, fixture?: string): void {
   const path = snapshotPath(dir, key);
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(tmp, encodeSnapshot(key, snapshot));
+    writeFileSync(tmp, encodeSnapshot(key, snapshot, fixture));
     renameSync(tmp, path);
   } catch (err) {
     try {

@@ -1,7 +1,7 @@
 // The replay cache directory as a whole: what it holds (`blocktrace cache ls`), emptying it
 // (`blocktrace cache clear`), and keeping it under a size cap, least recently used first: a
 // snapshot's modification time is set when it is read, so the oldest is the one used longest ago.
-import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The cap when none is given: 1 GiB. */
@@ -13,6 +13,28 @@ export interface CacheEntry {
   readonly bytes: number;
   /** When it was last written or read. */
   readonly used: Date;
+  /** The fixture it was made from, as its header names it (snapshots of older versions name none). */
+  readonly fixture?: string;
+}
+
+/** The header's start: `BTSNAPnn`, its length, then `{"key":"…","fixture":"…",` (snapshot.ts writes the fixture second). */
+const HEAD_BYTES = 4096;
+const FIXTURE = /^\{"key":"[0-9a-f]+","fixture":("(?:[^"\\]|\\.)*")/;
+
+/** The fixture a snapshot file names, read from its first bytes only. */
+function fixtureOf(path: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(HEAD_BYTES);
+    const n = readSync(fd, head, 0, HEAD_BYTES, 0);
+    const match = FIXTURE.exec(head.toString('utf8', 12, n));
+    return match === null ? undefined : (JSON.parse(match[1]!) as string);
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /** The snapshots of `dir`, most recently used first; none when the directory does not exist. */
@@ -29,7 +51,9 @@ export function listCache(dir: string): CacheEntry[] {
     const path = join(dir, name);
     try {
       const stat = statSync(path);
-      if (stat.isFile()) entries.push({ name, path, bytes: stat.size, used: stat.mtime });
+      if (!stat.isFile()) continue;
+      const fixture = fixtureOf(path);
+      entries.push({ name, path, bytes: stat.size, used: stat.mtime, ...(fixture === undefined ? {} : { fixture }) });
     } catch {
       // removed meanwhile (another process pruning)
     }
@@ -64,10 +88,14 @@ export function pruneCache(dir: string, maxBytes: number, keep?: string): CacheE
   return removed;
 }
 
-/** Removes every snapshot (and temporary file left by a killed writer) of `dir`; returns what went. */
-export function clearCache(dir: string): CacheEntry[] {
-  const removed = listCache(dir);
+/**
+ * Removes every snapshot (and temporary file left by a killed writer) of `dir`, or with `only` the
+ * snapshots of one fixture (those its header names, and the one of its current key); returns what went.
+ */
+export function clearCache(dir: string, only?: { readonly fixture: string; readonly name: string | undefined }): CacheEntry[] {
+  const removed = listCache(dir).filter((e) => only === undefined || e.fixture === only.fixture || e.name === only.name);
   for (const entry of removed) rmSync(entry.path, { force: true });
+  if (only !== undefined) return removed;
   try {
     for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
   } catch {

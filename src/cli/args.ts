@@ -30,7 +30,7 @@ Usage:
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
-  blocktrace cache ls|clear [--cache DIR]
+  blocktrace cache ls | cache clear [FIXTURE] [--cache DIR]
   blocktrace --help | --version
 
 Options go anywhere on the line, before or after FIXTURE and the requests. A REQUEST argument is a
@@ -196,7 +196,7 @@ export type CliOptions =
   | RecordCommand
   | CaptureCommand
   | ShowCommand
-  | { readonly kind: 'cache'; readonly action: 'ls' | 'clear'; readonly dir: string | undefined }
+  | { readonly kind: 'cache'; readonly action: 'ls' | 'clear'; readonly dir: string | undefined; readonly fixture?: string }
   | { readonly kind: 'usage'; readonly message: string };
 
 /** Limits of the dispatcher, for both faces; undefined: the default of rpc/context.ts. */
@@ -444,15 +444,17 @@ function parse(argv: readonly string[]): CliOptions {
 /** `cache ls|clear [--cache DIR]`. */
 function parseCacheCommand(argv: readonly string[]): CliOptions {
   const action = argv[1];
-  if (action !== 'ls' && action !== 'clear') usage('cache needs ls or clear (blocktrace cache ls|clear [--cache DIR])');
+  if (action !== 'ls' && action !== 'clear') usage(`cache needs ls or clear (blocktrace cache ls | cache clear [FIXTURE] [--cache DIR])${action === undefined ? '' : didYouMean(action, ['ls', 'clear'])}`);
   let dir: string | undefined;
+  let fixture: string | undefined;
   for (let i = 2; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--cache' && argv[i + 1] !== undefined && argv[i + 1] !== '') dir = argv[++i];
     else if (arg.startsWith('--cache=') && arg.length > 8) dir = arg.slice(8);
+    else if (action === 'clear' && fixture === undefined && !arg.startsWith('-')) fixture = arg;
     else usage(`cache ${action}: unexpected argument: ${arg}`);
   }
-  return { kind: 'cache', action, dir };
+  return { kind: 'cache', action, dir, ...(fixture === undefined ? {} : { fixture }) };
 }
 
 function upstreamOf(s: Settings): UpstreamSource {

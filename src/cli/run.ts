@@ -44,7 +44,10 @@ async function open(upstream: UpstreamSource | undefined, fixture: string | unde
 }
 
 function summary(chain: ChainView): string {
-  if (chain.fetch !== undefined) return `chain ${chain.label}: chainId ${chain.chainId}, head ${chain.head.number} (blocks and state fetched on demand)`;
+  if (chain.fetch !== undefined) {
+    const forks = chain.forkNote === undefined ? '' : `; forks: ${chain.forkNote}`;
+    return `chain ${chain.label}: chainId ${chain.chainId}, head ${chain.head.number} (blocks and state fetched on demand)${forks}`;
+  }
   // a capture starts at block N−1, not at 0
   return `chain ${chain.label}: chainId ${chain.chainId}, blocks ${chain.genesis.number}..${chain.head.number}, ${chain.transactionCount ?? 0} transactions`;
 }
@@ -84,6 +87,6 @@ export async function run(options: Exclude<CliOptions, { kind: 'help' | 'version
     case 'show':
       return (await import('./show.ts')).runShow(options, { open, log, stdout: process.stdout, env: process.env });
     case 'cache':
-      return (await import('./cacheCommand.ts')).runCache(options.action, cacheDir(options.dir), process.stdout, log);
+      return (await import('./cacheCommand.ts')).runCache(options.action, cacheDir(options.dir), process.stdout, log, options.fixture);
   }
 }
