@@ -16,7 +16,9 @@ import { UpstreamChain } from '../src/upstream/upstreamChain.ts';
 import { PRAGUE, runHarness } from './faces.ts';
 import { mineCorpusChain, rpc, startAnvil, type Anvil } from './helpers/anvil.ts';
 
-const GENESIS = join(import.meta.dir, '../../shared/corpus/anvil/prague-devnet/genesis.json');
+/** The prague-devnet chain's genesis.json (the anvil corpus's, as its fixture in golden/ holds it). */
+const GENESIS = join(mkdtempSync(join(tmpdir(), 'blocktrace-upstream-genesis-')), 'genesis.json');
+writeFileSync(GENESIS, JSON.stringify(JSON.parse(readFileSync(PRAGUE, 'utf8')).genesis));
 const HEAD = 7;
 /** Per test and hook: anvil, subprocesses and replays on a loaded 2-core machine. */
 const SLOW = 30_000;
