@@ -5,14 +5,24 @@
 // `type: 'text'` import in src/cli/defaultFixture.ts) and the KZG trusted setup (dynamic imports in
 // src/replay/kzg.ts) are inside both.
 import { build } from 'esbuild';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseTargets, runtimeFor, type Target } from './scripts/targets.ts';
 
 const root = import.meta.dir;
 const args = process.argv.slice(2);
 // --bundle-only: the ES module alone (npm pack's prepack: the package runs it on Node)
 const bundleOnly = args.includes('--bundle-only');
-const dist = resolve(args.find((a) => !a.startsWith('--')) ?? join(root, 'dist'));
+// --targets all|linux-arm64,…: executables for those platforms, blocktrace-<os>-<arch>[.exe], and SHA256SUMS
+const targetsAt = args.indexOf('--targets');
+let targets: Target[] | undefined;
+try {
+  targets = targetsAt === -1 ? undefined : parseTargets(args[targetsAt + 1] ?? '');
+} catch (err) {
+  console.error(`build.ts: ${(err as Error).message}`);
+  process.exit(2);
+}
+const dist = resolve(args.find((a, i) => !a.startsWith('--') && i !== targetsAt + 1) ?? join(root, 'dist'));
 const entry = join(root, 'src/cli.ts');
 const bundle = join(dist, 'blocktrace.mjs');
 const binary = join(dist, 'blocktrace');
@@ -45,12 +55,30 @@ if (bundleOnly) {
 // recovery worker is a second entry point, found inside as ./replay/senderWorker.ts
 // (src/replay/senders.ts); the Deno/Node bundle recovers senders on the main thread.
 const worker = join(root, 'src/replay/senderWorker.ts');
-const compile = Bun.spawnSync(
-  [process.execPath, 'build', '--compile', '--minify', '--bytecode', '--external', 'file-type', '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig', entry, worker, '--outfile', binary],
-  { cwd: root, stdout: 'ignore', stderr: 'inherit' },
-);
-if (compile.exitCode !== 0) {
-  console.error('bun build --compile failed');
-  process.exit(1);
+const COMPILE = [process.execPath, 'build', '--compile', '--minify', '--bytecode', '--external', 'file-type', '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig'];
+
+function compile(outfile: string, cross: readonly string[] = []): void {
+  const run = Bun.spawnSync([...COMPILE, ...cross, entry, worker, '--outfile', outfile], { cwd: root, stdout: 'ignore', stderr: 'inherit' });
+  if (run.exitCode !== 0) {
+    console.error(`bun build --compile ${cross.join(' ')} failed`);
+    process.exit(1);
+  }
 }
-console.error(`built ${bundle} (${mib(bundle)}) and ${binary} (${mib(binary)})`);
+
+if (targets === undefined) {
+  compile(binary);
+  console.error(`built ${bundle} (${mib(bundle)}) and ${binary} (${mib(binary)})`);
+} else {
+  // each target's runtime from npm (scripts/targets.ts), kept for the next build
+  const cache = join(root, 'node_modules/.cache/blocktrace-runtimes');
+  const sums: string[] = [];
+  for (const target of targets) {
+    const file = `blocktrace-${target.name}${target.exe ? '.exe' : ''}`;
+    const out = join(dist, file);
+    compile(out, [`--target=${target.bun}`, `--compile-executable-path=${runtimeFor(target, cache)}`]);
+    sums.push(`${new Bun.CryptoHasher('sha256').update(readFileSync(out)).digest('hex')}  ${file}`);
+    console.error(`built ${out} (${mib(out)})`);
+  }
+  writeFileSync(join(dist, 'SHA256SUMS'), `${sums.join('\n')}\n`);
+  console.error(`wrote ${join(dist, 'SHA256SUMS')}`);
+}
