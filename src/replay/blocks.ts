@@ -1,4 +1,5 @@
-// Fixture blocks as ethereumjs Blocks: a block of the fixture decoded (with its recorded senders),
+// Fixture blocks as ethereumjs Blocks: a block of the fixture decoded (with its recorded senders, and
+// the node's sender and hash for the transactions whose signature does not give them: sentAs.ts),
 // the genesis block the loader builds from a geth genesis, and the one block of a go-ethereum
 // tracer test.
 import { type Block, createBlock, createBlockFromRLP, createBlockFromRPC, createBlockHeader, createBlockHeaderFromRLP } from '@ethereumjs/block';
@@ -6,7 +7,8 @@ import { type Common, ConsensusType } from '@ethereumjs/common';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { createAddressFromString } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
-import type { ChainSpec } from '../fixture/types.ts';
+import type { ChainSpec, SentAs } from '../fixture/types.ts';
+import { hasGivenSender, takeAsSent } from './sentAs.ts';
 
 /**
  * Block `i` of the fixture, with its recorded senders if any. Sealed (frozen, as ethereumjs freezes
@@ -23,6 +25,8 @@ export function decodeBlock(spec: ChainSpec, common: Common, i: number, seal = t
   } catch (error) {
     throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
   }
+  const sentAs = spec.sentAs?.get(i);
+  if (sentAs !== undefined) takeRecordedAsSent(spec, block, sentAs);
   const senders = spec.senders?.get(i);
   if (senders !== undefined && senders.length === block.transactions.length) useRecordedSenders(block, senders);
   if (seal) sealBlock(block);
@@ -43,9 +47,19 @@ export function sealBlock(block: Block): void {
  */
 function useRecordedSenders(block: Block, senders: readonly string[]): void {
   block.transactions.forEach((tx, j) => {
+    if (hasGivenSender(tx)) return;
     const sender = createAddressFromString(senders[j]!.toLowerCase());
     Object.defineProperty(tx, 'getSenderAddress', { value: () => sender });
   });
+}
+
+/** The transactions the fixture names with the node's sender and hash (a capture's "impersonated"). */
+function takeRecordedAsSent(spec: ChainSpec, block: Block, sentAs: ReadonlyMap<number, SentAs>): void {
+  for (const [j, sent] of sentAs) {
+    const tx = block.transactions[j];
+    if (tx === undefined) throw new FixtureError(`${spec.path}: block ${block.header.number} has no transaction ${j} (named by "impersonated")`);
+    takeAsSent(tx, sent);
+  }
 }
 
 export function buildGenesis(spec: ChainSpec, common: Common, stateRoot: Uint8Array): Block {

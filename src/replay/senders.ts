@@ -10,10 +10,12 @@
 // two threads share the work whichever is ahead. The results go where ethereumjs keeps them
 // (tx.cache: tx/src/capabilities/legacy.ts), the address (which ethereumjs does not keep) beside
 // them. A signature ethereumjs would refuse (high s after Homestead, a bad v) is left to
-// ethereumjs, which refuses it with its own message.
+// ethereumjs, which refuses it with its own message. A transaction the fixture gives its sender
+// and hash (sentAs.ts: an impersonated one) keeps them; its result, if any, goes unused.
 import type { Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { Address, SECP256K1_ORDER_DIV_2 } from '@ethereumjs/util';
+import { hasGivenSender } from './sentAs.ts';
 
 /** To the worker: every block's transactions (as the block's RLP, or each one's bytes) and the shared memory. */
 export interface SenderJob {
@@ -71,7 +73,7 @@ export class SenderPool {
   private readonly state: Int32Array;
   private readonly results: Uint8Array;
   /** The transactions by index, with their methods as ethereumjs defines them, and each sender once known. */
-  private readonly txs: { readonly tx: TypedTransaction; readonly own: TxMethods }[] = [];
+  private readonly txs: { readonly tx: TypedTransaction; readonly own: TxMethods; readonly given: boolean }[] = [];
   private readonly senders: (Address | undefined)[] = [];
   private stopped = false;
 
@@ -130,7 +132,9 @@ export class SenderPool {
 
   private attach(tx: TypedTransaction, index: number): void {
     const own = Object.getPrototypeOf(tx) as TxMethods;
-    this.txs.push({ tx, own });
+    const given = hasGivenSender(tx);
+    this.txs.push({ tx, own, given });
+    if (given) return;
     Object.defineProperty(tx, 'getSenderAddress', { value: () => (this.senders[index] ??= this.sender(tx, index, own)) });
     Object.defineProperty(tx, 'getSenderPublicKey', { value: () => this.key(tx, index, own) });
     Object.defineProperty(tx, 'hash', {
@@ -184,8 +188,8 @@ export class SenderPool {
   /** Recovers transaction `index` here ahead of its turn, if the worker has not taken it meanwhile. */
   private steal(index: number): void {
     if (Atomics.compareExchange(this.state, index, FREE, TAKEN) !== FREE) return;
-    const { tx, own } = this.txs[index]!;
-    if (!recoverable(tx)) return; // ethereumjs refuses it when its turn comes
+    const { tx, own, given } = this.txs[index]!;
+    if (given || !recoverable(tx)) return; // given its sender, or ethereumjs refuses it when its turn comes
     try {
       this.senders[index] = own.getSenderAddress.call(tx);
     } catch {

@@ -2,10 +2,13 @@
 // The blocks are replayed one after another against the upstream's state at N−1, read lazily; every
 // account, code, slot and ancestor hash the replay reads is what the fixture keeps. That covers what
 // a per-transaction prestateTracer would miss: the block's system calls (EIP-2935/4788/7002/7251),
-// withdrawals and rewards. The fixture is then loaded (replayed and checked) before it is returned.
+// withdrawals and rewards. The transactions whose signature does not give the sender and hash the
+// node reports (impersonated accounts) are named with both beside the blocks. The fixture is then
+// loaded (replayed and checked) before it is returned.
 import { type Block } from '@ethereumjs/block';
+import type { TypedTransaction } from '@ethereumjs/tx';
 import { createVM, runBlock } from '@ethereumjs/vm';
-import { bytesToHex, createAddressFromString, equalsBytes, KECCAK256_NULL } from '@ethereumjs/util';
+import { type Address, bytesToHex, createAddressFromString, equalsBytes, KECCAK256_NULL } from '@ethereumjs/util';
 import { hexQuantity } from '../encoding/hex.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
 import { CAPTURE_FORMAT, fromCapture } from '../fixture/captured.ts';
@@ -63,6 +66,7 @@ export async function capture(client: UpstreamClient, genesisFile: string | unde
   const prestate = await prestateOf(reads);
   const ancestorHashes: Record<string, string> = {};
   for (const [n, hash] of [...reads.blockHashes].sort((a, b) => (a[0] < b[0] ? -1 : 1))) ancestorHashes[hexQuantity(n)] = bytesToHex(await hash);
+  const impersonated = blocks.flatMap((block) => sentAsTheNodeSays(block));
   const fixture = {
     format: CAPTURE_FORMAT,
     source: { rpc: client.url, client: await client.call<string>('web3_clientVersion', []).catch(() => null), blocks: [hexQuantity(from), hexQuantity(to)] },
@@ -71,10 +75,35 @@ export async function capture(client: UpstreamClient, genesisFile: string | unde
     prestate: prestate.alloc,
     ancestorHashes,
     blocks: blocks.map((b) => bytesToHex(b.serialize())),
+    ...(impersonated.length > 0 ? { impersonated } : {}),
   };
   // The proof: it loads, replays, and each block's receipts, bloom and gas match its header.
   await FixtureChain.load(fromCapture(`capture of blocks ${from}..${to} from ${client.url}`, JSON.parse(JSON.stringify(fixture))));
   return { fixture, accounts: prestate.accounts, slots: prestate.slots };
+}
+
+/**
+ * The transactions of `block` whose bytes do not give the sender and hash the node reports (an
+ * empty or fake signature, which the block's RLP holds as ethereumjs decoded it, or none), with
+ * what the node reports (the transaction's own methods: upstream/blockFromNode.ts).
+ */
+function sentAsTheNodeSays(block: Block): { blockNumber: string; transactionIndex: string; from: string; hash: string }[] {
+  const keccak = block.common.customCrypto.keccak256!;
+  return block.transactions.flatMap((tx, i) => {
+    const from = tx.getSenderAddress();
+    const hash = tx.hash();
+    if (equalsBytes(keccak(tx.serialize()), hash) && recovered(tx)?.equals(from) === true) return [];
+    return [{ blockNumber: hexQuantity(block.header.number), transactionIndex: hexQuantity(i), from: from.toString(), hash: bytesToHex(hash) }];
+  });
+}
+
+/** The sender ethereumjs recovers from the signature (its own method, not the node's), or undefined. */
+function recovered(tx: TypedTransaction): Address | undefined {
+  try {
+    return (Object.getPrototypeOf(tx) as TypedTransaction).getSenderAddress.call(tx);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What the replay read at N−1, as a genesis alloc. Accounts that do not exist are left out. */

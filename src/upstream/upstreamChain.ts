@@ -19,6 +19,7 @@ import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import type { UpstreamClient } from './client.ts';
 import { upstreamGenesis } from './chainConfig.ts';
 import { StateAt, UpstreamStateManager } from './upstreamState.ts';
+import { blockFromNode } from './blockFromNode.ts';
 
 /** Blocks, recordings and pre-states kept (oldest dropped first). */
 const KEEP_BLOCKS = 1024;
@@ -60,7 +61,7 @@ export class UpstreamBlocks {
     );
     let block: Block;
     try {
-      block = createBlockFromRPC(json as never, uncles, { common: this.common, setHardfork: true, skipConsensusFormatValidation: true });
+      block = blockFromNode(json, uncles, { common: this.common, setHardfork: true, skipConsensusFormatValidation: true });
     } catch (err) {
       const genesis = anvilGenesis(json, this.common);
       if (genesis !== undefined) return genesis;
