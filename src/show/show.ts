@@ -59,6 +59,18 @@ function txHeader(tx: TxInfo, receipt: Receipt, style: Style): string {
   return `tx ${Number(tx.transactionIndex)} ${tx.hash} ${status}, gas used ${BigInt(receipt.gasUsed)}`;
 }
 
+/** The block's receipts; one eth_getTransactionReceipt each from a node without eth_getBlockReceipts (Hardhat 2). */
+async function blockReceipts(ctx: RpcContext, block: BlockJson): Promise<Receipt[]> {
+  try {
+    return await rpc<Receipt[]>(ctx, 'eth_getBlockReceipts', [block.number]);
+  } catch (err) {
+    if (!(err instanceof ShowError)) throw err;
+  }
+  const receipts: Receipt[] = [];
+  for (const tx of block.transactions) receipts.push(await rpc<Receipt>(ctx, 'eth_getTransactionReceipt', [tx.hash]));
+  return receipts;
+}
+
 /** The lines `show` prints for TARGET: a transaction hash, or a block number / tag. */
 export async function show(ctx: RpcContext, target: string, decoder: AbiDecoder, style: Style): Promise<string[]> {
   const labels = new Map<string, string>();
@@ -83,7 +95,7 @@ export async function show(ctx: RpcContext, target: string, decoder: AbiDecoder,
   if (header === null) throw new ShowError(`block ${target} not found`);
   const lines = [`block ${Number(header.number)} ${header.hash}: ${header.transactions.length} transactions, gas used ${BigInt(header.gasUsed)}`];
   if (header.transactions.length === 0) return lines;
-  const receipts = await rpc<Receipt[]>(ctx, 'eth_getBlockReceipts', [header.number]);
+  const receipts = await blockReceipts(ctx, header);
   const traces = await rpc<{ txHash: string; result: CallFrameJson }[]>(ctx, 'debug_traceBlockByNumber', [header.number, CALL_TRACER]);
   await labelsFor(ctx, decoder, traces.map((t) => t.result), header.number, labels);
   header.transactions.forEach((tx, i) => {
