@@ -22,7 +22,7 @@ try {
   console.error(`build.ts: ${(err as Error).message}`);
   process.exit(2);
 }
-const dist = resolve(args.find((a, i) => !a.startsWith('--') && i !== targetsAt + 1) ?? join(root, 'dist'));
+const dist = resolve(args.find((a, i) => !a.startsWith('--') && (targetsAt === -1 || i !== targetsAt + 1)) ?? join(root, 'dist'));
 const entry = join(root, 'src/cli.ts');
 const bundle = join(dist, 'blocktrace.mjs');
 const binary = join(dist, 'blocktrace');
