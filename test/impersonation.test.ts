@@ -133,6 +133,13 @@ function answers(stdout: string): { result?: unknown; error?: { message: string 
   return stdout.trimEnd().split('\n').map((line) => JSON.parse(line));
 }
 
+interface StructLogs { gas: number; failed: boolean; structLogs: { pc: number; op: string; gas: number; gasCost: number; depth: number; stack?: string[] }[] }
+const steps = (t: StructLogs): unknown[] => t.structLogs.map((l) => [l.pc, l.op, l.gas, l.gasCost, l.depth, (l.stack ?? []).map((w) => BigInt(w.startsWith('0x') ? w : `0x${w}`))]);
+
+async function rpcAnswer(url: string, request: string): Promise<{ result?: unknown; error?: { message: string } }> {
+  return (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request })).json() as Promise<{ result?: unknown; error?: { message: string } }>;
+}
+
 const frameLogs = (f: Frame): Log[] => [...(f.logs ?? []), ...(f.calls ?? []).flatMap(frameLogs)];
 const plainLog = (l: Log): Log => ({ address: l.address.toLowerCase(), topics: l.topics, data: l.data });
 
@@ -251,6 +258,23 @@ for (const kind of KINDS) {
         expect([tx.hash, tx.from]).toEqual([s.txs[i]!.hash, s.txs[i]!.from]);
       });
     }, SLOW);
+
+    if (kind.name === 'hardhat') {
+      test('Hardhat refuses callTracer; its own struct logs hold, step for step, the values of ours for signed, impersonated and reverting calls', async () => {
+        const calls = s.txs.filter((t) => t.to === s.contract);
+        expect((await rpcAnswer(node.url, body('debug_traceTransaction', [calls[0]!.hash, { tracer: 'callTracer' }]))).error?.message).toContain('only supports the default tracer');
+        const requests = calls.map((t) => body('debug_traceTransaction', [t.hash]));
+        const ours = answers((await runHarness(['--all-tracers', '--upstream', node.url, ...kind.genesisArgs()], requests.join('\n'))).stdout);
+        for (const [i, request] of requests.entries()) {
+          const theirs = (await rpcAnswer(node.url, request)).result as StructLogs;
+          const mine = ours[i]!.result as StructLogs;
+          // Hardhat's shape is its own (keys sorted, unprefixed stack words, memory and storage at every step)
+          expect(steps(mine)).toEqual(steps(theirs));
+          expect([mine.gas, mine.failed]).toEqual([theirs.gas, theirs.failed]);
+        }
+        expect(ours.filter((a) => (a.result as StructLogs).failed).length).toBe(1);
+      }, SLOW);
+    }
 
     test('show: the same tree upstream and from the capture, every transaction under its own hash', async () => {
       const upstreamShow = await runHarness(['show', '--upstream', node.url, ...kind.genesisArgs(), String(s.mixed)]);
