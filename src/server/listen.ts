@@ -1,23 +1,40 @@
-// Puts the Elysia app on a socket with whatever runtime runs us: Elysia's own listen on Bun
-// (source and compiled binary), Deno.serve(app.fetch) on Deno, a small node:http adapter on Node
-// (nodeListen.ts).
-// All three hand the same web Request to the same app; none of them knows JSON-RPC.
+// Puts the Elysia app and the WebSocket face on one socket with whatever runtime runs us: Bun.serve
+// on Bun (source and compiled binary), Deno.serve on Deno, a node:http server with the `ws` package
+// on Node (nodeListen.ts). Each adapter hands HTTP requests to the same app as web Requests and a
+// WebSocket's frames to the same face (ws.ts); none of them knows JSON-RPC.
 import type { App } from './app.ts';
 import { currentRuntime, type Runtime } from './runtime.ts';
-import { isUpgrade, type WsData, type WsFace, type WsSocket } from './ws.ts';
+import { isUpgrade, type WsConnection, type WsFace } from './ws.ts';
 
 export interface ListenOptions {
   readonly hostname: string;
   readonly port: number;
-  /** Bodies past this are cut off by the runtime; the app answers smaller oversized ones itself. */
+  /**
+   * Bodies and WebSocket frames past this are cut off by the runtime; the app answers smaller
+   * oversized bodies itself, the face closes on smaller oversized frames.
+   */
   readonly maxRequestBodySize: number;
-  /** The WebSocket face on the same port (Bun only; elsewhere an upgrade is answered as HTTP). */
-  readonly ws?: WsFace | undefined;
+  /** The WebSocket face on the same port. */
+  readonly ws: WsFace;
   /**
    * The node:http adapter (server/nodeListen.ts), needed on Node only: the caller imports it there
-   * alone, as loading node:http costs Bun some 15 ms of every start.
+   * alone, as loading node:http and `ws` costs Bun some 15 ms of every start.
    */
   readonly node?: ((app: App, options: ListenOptions) => Promise<Listening>) | undefined;
+}
+
+export interface Listening {
+  readonly runtime: Runtime;
+  readonly port: number;
+  /** Stops accepting, closes open keep-alive connections and WebSockets, resolves when done. */
+  stop(): Promise<void>;
+}
+
+/** The part of Bun's ServerWebSocket used here. */
+interface BunSocket {
+  readonly data: { connection?: WsConnection };
+  send(text: string): unknown;
+  close(code?: number, reason?: string): void;
 }
 
 /** The part of Bun.serve used here. */
@@ -27,75 +44,131 @@ interface BunRuntime {
     port: number;
     maxRequestBodySize: number;
     reusePort: boolean;
-    fetch(request: Request, server: { upgrade(request: Request, options: { data: WsData }): boolean }): Response | Promise<Response> | undefined;
+    fetch(request: Request, server: { upgrade(request: Request, options: { data: BunSocket['data'] }): boolean }): Response | Promise<Response> | undefined;
     websocket: {
-      open(ws: WsSocket): void;
-      message(ws: WsSocket, message: string | Uint8Array): Promise<void>;
-      close(ws: WsSocket): void;
+      maxPayloadLength: number;
+      open(ws: BunSocket): void;
+      message(ws: BunSocket, message: string | Uint8Array): Promise<void> | undefined;
+      close(ws: BunSocket): void;
     };
   }): { readonly port: number; stop(closeActive?: boolean): Promise<void> | void };
 }
 
-export interface Listening {
-  readonly runtime: Runtime;
-  readonly port: number;
-  /** Stops accepting, closes open keep-alive connections, resolves when done. */
-  stop(): Promise<void>;
+/** The part of a Deno WebSocket used here. */
+interface DenoSocket {
+  binaryType: string;
+  readonly readyState: number;
+  onopen: (() => void) | null;
+  onmessage: ((event: { data: string | ArrayBuffer }) => void) | null;
+  onclose: (() => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
 }
 
-/** The part of Deno's global this file uses (Deno.serve, Deno 2). */
+/** The part of Deno's global this file uses (Deno 2). */
 interface DenoRuntime {
   serve(
     options: { hostname: string; port: number; onListen: () => void },
     handler: (request: Request) => Response | Promise<Response>,
   ): { readonly addr: { readonly port: number }; shutdown(): Promise<void> };
+  upgradeWebSocket(request: Request): { socket: DenoSocket; response: Response };
 }
 
 /** Binds and starts answering; throws when the address cannot be bound. */
 export async function listen(app: App, options: ListenOptions): Promise<Listening> {
   switch (currentRuntime()) {
-    case 'bun': {
-      const ws = options.ws;
-      if (ws === undefined) {
-        // Elysia's Bun adapter turns reusePort on, which lets a second server share a busy port (and the
-        // kernel split requests between two chains): a busy port must be an error here as elsewhere.
-        app.listen({ hostname: options.hostname, port: options.port, maxRequestBodySize: options.maxRequestBodySize, reusePort: false });
-        return { runtime: 'bun', port: app.server!.port!, stop: async () => void (await app.stop(true)) };
-      }
-      // HTTP goes to the Elysia app; a WebSocket handshake to the WebSocket face, which gets each
-      // message's text as it came (Elysia's own ws() hands handlers the message already JSON-parsed)
-      const bun = (globalThis as unknown as { Bun: BunRuntime }).Bun;
-      const server = bun.serve({
-        hostname: options.hostname,
-        port: options.port,
-        maxRequestBodySize: options.maxRequestBodySize,
-        reusePort: false,
-        fetch(request, srv) {
-          if (isUpgrade(request)) {
-            if (!ws.accepts(request)) return new Response('websocket: origin not allowed (see --cors)\n', { status: 403, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-            if (srv.upgrade(request, { data: {} })) return undefined;
-          }
-          return app.handle(request);
-        },
-        websocket: { open: (s) => ws.open(s), message: (s, m) => ws.message(s, m), close: (s) => ws.close(s) },
-      });
-      return {
-        runtime: 'bun',
-        port: server.port,
-        stop: async () => {
-          ws.stop();
-          await server.stop(true);
-        },
-      };
-    }
-    case 'deno': {
-      const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno;
-      // onListen: Deno's default prints the address on stdout, which belongs to data only
-      const server = deno.serve({ hostname: options.hostname, port: options.port, onListen: () => {} }, app.fetch);
-      return { runtime: 'deno', port: server.addr.port, stop: () => server.shutdown() };
-    }
+    case 'bun':
+      return listenBun(app, options);
+    case 'deno':
+      return listenDeno(app, options);
     case 'node':
       if (options.node === undefined) throw new Error('on Node, listen needs the node:http adapter (server/nodeListen.ts)');
       return options.node(app, options);
   }
+}
+
+function listenBun(app: App, options: ListenOptions): Listening {
+  const ws = options.ws;
+  // HTTP goes to the Elysia app, a WebSocket handshake to the face, which gets each frame's text as
+  // it came (Elysia's own ws() hands handlers the message already JSON-parsed). reusePort off:
+  // Elysia's Bun adapter turns it on, which lets a second server share a busy port (and the kernel
+  // split requests between two chains); a busy port must be an error here as elsewhere.
+  const bun = (globalThis as unknown as { Bun: BunRuntime }).Bun;
+  const server = bun.serve({
+    hostname: options.hostname,
+    port: options.port,
+    maxRequestBodySize: options.maxRequestBodySize,
+    reusePort: false,
+    fetch(request, srv) {
+      if (isUpgrade(request)) {
+        const refusal = ws.refusal(request);
+        if (refusal !== undefined) return refusal;
+        if (srv.upgrade(request, { data: {} })) return undefined;
+      }
+      return app.handle(request);
+    },
+    websocket: {
+      maxPayloadLength: options.maxRequestBodySize,
+      open(s) {
+        s.data.connection = ws.connect({ send: (text) => void s.send(text), close: (code, reason) => s.close(code, reason) });
+      },
+      message: (s, message) => s.data.connection?.message(message),
+      close: (s) => s.data.connection?.closed(),
+    },
+  });
+  return {
+    runtime: 'bun',
+    port: server.port,
+    stop: async () => {
+      ws.stop();
+      await server.stop(true);
+    },
+  };
+}
+
+function listenDeno(app: App, options: ListenOptions): Listening {
+  const ws = options.ws;
+  const deno = (globalThis as unknown as { Deno: DenoRuntime }).Deno;
+  const upgrade = (request: Request): Response | Promise<Response> => {
+    const refusal = ws.refusal(request);
+    if (refusal !== undefined) return refusal;
+    let upgraded: ReturnType<DenoRuntime['upgradeWebSocket']>;
+    try {
+      upgraded = deno.upgradeWebSocket(request);
+    } catch {
+      // not a handshake Deno can complete (no key, a GET over HTTP/2): answered as HTTP, as Bun does
+      return app.fetch(request);
+    }
+    const { socket } = upgraded;
+    let connection: WsConnection | undefined;
+    socket.binaryType = 'arraybuffer';
+    socket.onopen = () => {
+      connection = ws.connect({
+        // the client may have closed first: its close event follows, and the text has no one to read it
+        send: (text) => {
+          if (socket.readyState === 1) socket.send(text);
+        },
+        close: (code, reason) => socket.close(code, reason),
+      });
+    };
+    socket.onmessage = (event) => void connection?.message(event.data);
+    socket.onclose = () => connection?.closed();
+    // a broken connection is followed by its close event; nothing to report to the client
+    socket.onerror = () => {};
+    return upgraded.response;
+  };
+  // onListen: Deno's default prints the address on stdout, which belongs to data only
+  const server = deno.serve({ hostname: options.hostname, port: options.port, onListen: () => {} }, (request) =>
+    isUpgrade(request) ? upgrade(request) : app.fetch(request),
+  );
+  return {
+    runtime: 'deno',
+    port: server.addr.port,
+    stop: async () => {
+      ws.stop();
+      // shutdown() closes the open WebSockets too (1001, as Bun's stop does)
+      await server.shutdown();
+    },
+  };
 }
