@@ -9,7 +9,11 @@ import { VERSION } from './version.ts';
 // ethereumjs makes a `debug` logger for every trie, state manager and journal it builds (several
 // for each eth_call), and `debug` asks isatty(stderr) for each one to choose its colours: a tenth of
 // an eth_estimateGas. blocktrace never turns those loggers on; their colours are decided here once.
-process.env.DEBUG_COLORS ??= 'no';
+// Deno without --allow-env refuses even this: --help and --version need no environment, and the
+// commands that do read it stop with one line naming the flag (below).
+try {
+  process.env.DEBUG_COLORS ??= 'no';
+} catch {}
 
 const log = (line: string): void => {
   process.stderr.write(`${line}\n`);
@@ -59,9 +63,11 @@ main(process.argv.slice(2)).then(
     // let stdout drain instead of process.exit(): the harness's last lines must not be lost
     process.exitCode = code;
   },
-  (err: unknown) => {
+  async (err: unknown) => {
     if (closedPipe(err)) process.exit(0);
-    log(`blocktrace: unexpected failure: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
+    // a permission Deno refused: one line naming its flag (imported here, on failure only)
+    const denied = (await import('./cli/denoPermission.ts')).denoPermissionLine(err);
+    log(denied ?? `blocktrace: unexpected failure: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(denied === undefined ? 1 : 2);
   },
 );

@@ -13,6 +13,7 @@ import { LoadGate } from '../server/loading.ts';
 import { createWsFace } from '../server/ws.ts';
 import { viewerPage } from '../ui/page.ts';
 import type { CliOptions } from './args.ts';
+import { denoPermissionLine } from './denoPermission.ts';
 import { prepareDefaultChain } from './defaultFixture.ts';
 import { loadProgress } from './progress.ts';
 import { type ChainSource, connectUpstream } from './upstream.ts';
@@ -75,6 +76,11 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
       node: currentRuntime() === 'node' ? (await import('../server/nodeListen.ts')).listenNode : undefined,
     });
   } catch (err) {
+    const denied = denoPermissionLine(err, `to listen on ${options.host}:${options.port}`);
+    if (denied !== undefined) {
+      log(denied);
+      return 2;
+    }
     const host = await (await import('./hostProblem.ts')).hostProblem(options.host);
     log(`blocktrace: cannot listen on ${options.host}:${options.port}: ${host ?? (err instanceof Error ? err.message : String(err))}`);
     return 2;
