@@ -1,17 +1,22 @@
 // `blocktrace capture`: the fixture of a block range of a live node, written to a new file.
 import { writeFileSync } from 'node:fs';
+import { FixtureError } from '../errors/fixtureError.ts';
+import { upstreamGenesis } from '../upstream/chainConfig.ts';
 import { UpstreamClient } from '../upstream/client.ts';
+import { doubtForks } from '../upstream/replayCheck.ts';
 import { capture } from '../upstream/capture.ts';
 import type { CaptureCommand } from './upstreamArgs.ts';
 
 /** Exit status: 0 written; 2 the node, the replay or the file failed (one line on `log`). */
 export async function runCapture(options: CaptureCommand, log: (line: string) => void): Promise<number> {
   const { source, from, to, out } = options;
+  const client = new UpstreamClient(source.url, source.timeoutMs);
   let captured;
   try {
-    captured = await capture(new UpstreamClient(source.url, source.timeoutMs), source.genesis, from, to);
+    captured = await capture(client, source.genesis, from, to);
   } catch (err) {
-    log(`blocktrace: capture failed: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim()}`);
+    const message = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.trim();
+    log(`blocktrace: capture failed: ${message}${err instanceof FixtureError ? await forksUsed(client, source.genesis) : ''}`);
     return 2;
   }
   try {
@@ -22,4 +27,17 @@ export async function runCapture(options: CaptureCommand, log: (line: string) =>
   }
   log(`blocktrace: captured blocks ${from}..${to} (${captured.accounts} accounts, ${captured.slots} slots) to ${out}`);
   return 0;
+}
+
+/**
+ * The capture's own check failed (its replay disagrees with the node's headers): what the fork
+ * schedule rested on, which is the first thing to doubt, as the end of that line.
+ */
+async function forksUsed(client: UpstreamClient, genesis: string | undefined): Promise<string> {
+  try {
+    const { source } = await upstreamGenesis(client, BigInt(await client.call<string>('eth_chainId', [])), genesis);
+    return `; ${doubtForks(source, genesis !== undefined)}`;
+  } catch {
+    return '';
+  }
 }

@@ -132,6 +132,8 @@ export interface ChainView {
   readonly head: ChainBlock;
   /** The chain's go-ethereum chain config (genesis.json `config`, as given), where known (eth_config). */
   readonly forkConfig?: Readonly<Record<string, unknown>> | undefined;
+  /** What the fork schedule rests on where it is not the fixture's own (upstream mode: a file, the node's report, what its answers show), for the log. */
+  readonly forkNote?: string | undefined;
   /** `finalized` and `safe` tags: the head unless the fixture names them. */
   readonly finalized: ChainBlock;
   readonly safe: ChainBlock;

@@ -3,7 +3,7 @@
 // other at most once at a time, run the executions one after another (one VM, one state), and run a
 // block with the recorder attached.
 import type { Block } from '@ethereumjs/block';
-import { type VM, runBlock } from '@ethereumjs/vm';
+import { type RunBlockResult, type VM, runBlock } from '@ethereumjs/vm';
 import { bytesToUnprefixedHex } from '@ethereumjs/util';
 import type { BlockRecording, StepSink } from '../trace/types.ts';
 import type { ChainBlock, RecordOptions } from './chainView.ts';
@@ -87,35 +87,45 @@ export class RecordingStore {
   }
 }
 
+/** Looks at a whole block's run (totals against its header) and throws to refuse its recording. */
+export type RunCheck = (block: Block, result: RunBlockResult) => void;
+
 /**
  * Runs `block` from `root` (or from the state as it stands) with the recorder attached. The block's
  * post-state root is already known (checked at load, or the node's own): recomputing it (flushing
  * and hashing the trie) is most of a block's cost after execution, so the run reports `knownRoot`
  * instead; the unflushed changes are dropped by the next run, which starts from a stored root.
+ * `check` sees the run's totals when the whole block ran (a run cut after a watched transaction has
+ * none to compare).
  */
 export async function recordRun(
-  vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean, steps?: StepSink,
+  vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean, steps?: StepSink, check?: RunCheck,
 ): Promise<BlockRecording> {
   // a sink sees the steps as they run, so its run cannot be run again: the setup is loaded first
   if (steps !== undefined) await preloadKzg();
-  const recording = await recordOnce(vm, recorder, block, root, knownRoot, withState, steps);
-  if (!kzgMissed() || steps !== undefined) return recording;
-  await preloadKzg();
-  return recordOnce(vm, recorder, block, root, knownRoot, withState);
+  let run = await recordOnce(vm, recorder, block, root, knownRoot, withState, steps);
+  if (kzgMissed() && steps === undefined) {
+    await preloadKzg();
+    run = await recordOnce(vm, recorder, block, root, knownRoot, withState);
+  }
+  if (check !== undefined && run.totals !== undefined) check(block, run.totals);
+  return run.recording;
 }
 
+/** The recording, and the run's totals when the whole block ran. */
 async function recordOnce(
-  vm: VM, recorder: Recorder, block: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean, steps?: StepSink,
-): Promise<BlockRecording> {
+  vm: VM, recorder: Recorder, whole: Block, root: Uint8Array | undefined, knownRoot: Uint8Array, withState: boolean, steps?: StepSink,
+): Promise<{ recording: BlockRecording; totals: RunBlockResult | undefined }> {
   // a sink that watches one transaction needs no run of those after it
-  if (steps?.only !== undefined) block = cutAfter(block, steps.only);
+  const block = steps?.only === undefined ? whole : cutAfter(whole, steps.only);
   recorder.start(block, withState, steps);
   const state = vm.stateManager;
   const getStateRoot = state.getStateRoot;
   state.getStateRoot = async () => knownRoot;
   let txs;
+  let result: RunBlockResult;
   try {
-    await runBlock(vm, runOptions(block, root));
+    result = await runBlock(vm, runOptions(block, root));
   } catch (error) {
     await unwind(vm);
     throw error;
@@ -124,5 +134,5 @@ async function recordOnce(
     // finish() rethrows what the recorder hit, so a broken recording is never served.
     txs = recorder.finish();
   }
-  return blockRecording(block, txs);
+  return { recording: blockRecording(block, txs), totals: block === whole ? result : undefined };
 }

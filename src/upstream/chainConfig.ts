@@ -1,6 +1,7 @@
 // The upstream chain's fork schedule, as a go-ethereum genesis (the one shape replay/common.ts
-// reads): from a genesis file, from ethereumjs's definitions of the well-known chains, or from an
-// anvil's own report of its hardfork (anvil_nodeInfo: every fork up to it at genesis).
+// reads): from a genesis file, from ethereumjs's definitions of the well-known chains, from an
+// anvil's own report of its hardfork (anvil_nodeInfo: every fork up to it at genesis), or inferred
+// from what any other node answers (forkInference.ts).
 import { readFileSync } from 'node:fs';
 import { Holesky, Hoodi, Mainnet, Sepolia } from '@ethereumjs/common';
 import { FixtureError } from '../errors/fixtureError.ts';
@@ -8,6 +9,8 @@ import { UpstreamError } from '../errors/upstreamError.ts';
 import { asGethGenesis } from '../fixture/json.ts';
 import type { GethGenesis } from '../fixture/types.ts';
 import type { UpstreamClient } from './client.ts';
+import { inferForks } from './forkInference.ts';
+import { configUpTo, forkNamed } from './forkSchedule.ts';
 
 /** ethereumjs hardfork name → go-ethereum config key (params/config.go ChainConfig). */
 const GETH_KEY: Record<string, string> = {
@@ -35,41 +38,23 @@ export function wellKnownConfig(chainId: bigint): Record<string, unknown> | unde
   return config;
 }
 
-/** Forks in order, as anvil names them (lowercase), with the config keys they set at genesis. */
-const ANVIL_FORKS: readonly (readonly [string, Record<string, unknown>])[] = [
-  ['homestead', { homesteadBlock: 0 }],
-  ['tangerine', { eip150Block: 0 }],
-  ['spuriousdragon', { eip155Block: 0, eip158Block: 0 }],
-  ['byzantium', { byzantiumBlock: 0 }],
-  ['constantinople', { constantinopleBlock: 0 }],
-  ['petersburg', { petersburgBlock: 0 }],
-  ['istanbul', { istanbulBlock: 0 }],
-  ['muirglacier', { muirGlacierBlock: 0 }],
-  ['berlin', { berlinBlock: 0 }],
-  ['london', { londonBlock: 0 }],
-  ['arrowglacier', { arrowGlacierBlock: 0 }],
-  ['grayglacier', { grayGlacierBlock: 0 }],
-  ['paris', { terminalTotalDifficulty: 0, terminalTotalDifficultyPassed: true, mergeNetsplitBlock: 0 }],
-  ['shanghai', { shanghaiTime: 0 }],
-  ['cancun', { cancunTime: 0 }],
-  ['prague', { pragueTime: 0 }],
-  ['osaka', { osakaTime: 0 }],
-  ['bpo1', { bpo1Time: 0 }],
-  ['bpo2', { bpo2Time: 0 }],
-];
-const ANVIL_ALIASES: Record<string, string> = { merge: 'paris', tangerinewhistle: 'tangerine' };
-
 /** Every fork up to anvil's `hardFork` at genesis; undefined for a name not known here. */
 export function anvilConfig(chainId: bigint, hardFork: string): Record<string, unknown> | undefined {
-  const plain = hardFork.toLowerCase().replace(/[^a-z0-9]/g, '');
-  const name = ANVIL_ALIASES[plain] ?? plain;
-  const last = ANVIL_FORKS.findIndex(([fork]) => fork === name);
-  if (last === -1) return undefined;
-  return Object.assign({ chainId: Number(chainId) }, ...ANVIL_FORKS.slice(0, last + 1).map(([, keys]) => keys));
+  const fork = forkNamed(hardFork);
+  return fork === undefined ? undefined : configUpTo(chainId, fork);
 }
 
-/** The fork schedule of the upstream's chain; throws one line when none can be found. */
-export async function upstreamGenesis(client: UpstreamClient, chainId: bigint, genesisFile: string | undefined): Promise<GethGenesis> {
+/** A chain's fork schedule and what it rests on (for the log, and for the message of a replay that disagrees). */
+export interface UpstreamForks {
+  readonly genesis: GethGenesis;
+  readonly source: string;
+}
+
+/**
+ * The fork schedule of the upstream's chain: the genesis file given, a well-known chain's, anvil's
+ * report, or what the node's answers show (forkInference.ts). Throws one line when none can be found.
+ */
+export async function upstreamGenesis(client: UpstreamClient, chainId: bigint, genesisFile: string | undefined): Promise<UpstreamForks> {
   if (genesisFile !== undefined) {
     let json: unknown;
     try {
@@ -82,12 +67,16 @@ export async function upstreamGenesis(client: UpstreamClient, chainId: bigint, g
     if (declared !== undefined && BigInt(declared as string | number) !== chainId) {
       throw new FixtureError(`${genesisFile}: chainId ${String(declared)}, but upstream ${client.url} is chain ${chainId}`);
     }
-    return genesis;
+    return { genesis, source: `from --genesis ${genesisFile}` };
   }
   const known = wellKnownConfig(chainId);
-  if (known !== undefined) return { config: known, alloc: {} };
+  if (known !== undefined) return { genesis: { config: known, alloc: {} }, source: `chain ${chainId}'s published schedule` };
   const info = await client.call<{ hardFork?: string }>('anvil_nodeInfo', []).catch(() => undefined);
-  const fromAnvil = info?.hardFork === undefined ? undefined : anvilConfig(chainId, info.hardFork);
-  if (fromAnvil !== undefined) return { config: fromAnvil, alloc: {} };
-  throw new UpstreamError(`upstream ${client.url}: chain ${chainId} is not a well-known chain and the node does not report its forks; give its genesis.json with --genesis`);
+  if (info?.hardFork !== undefined) {
+    const fromAnvil = anvilConfig(chainId, info.hardFork);
+    if (fromAnvil === undefined) throw new UpstreamError(`upstream ${client.url}: anvil runs hardfork ${info.hardFork}, which this tool cannot replay`);
+    return { genesis: { config: fromAnvil, alloc: {} }, source: `${info.hardFork} from genesis (anvil_nodeInfo)` };
+  }
+  const inferred = await inferForks(client, chainId);
+  return { genesis: { config: inferred.config, alloc: {} }, source: inferred.source };
 }

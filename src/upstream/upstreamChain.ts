@@ -9,7 +9,7 @@ import { bytesToHex, bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
 import { hexQuantity } from '../encoding/hex.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
 import { type BlockFetcher, type ChainBlock, type ChainTag, type ChainView, type ReceiptInfo, type RecordOptions, type TxLocation, chainBlockOf } from '../replay/chainView.ts';
-import { RecordingStore, recordRun } from '../replay/recordings.ts';
+import { RecordingStore, type RunCheck, recordRun } from '../replay/recordings.ts';
 import { recordCalls, type TracedCalls } from '../replay/callTrace.ts';
 import { makeCommon } from '../replay/common.ts';
 import { loadKeccak } from '../replay/keccak.ts';
@@ -18,6 +18,7 @@ import { Recorder } from '../replay/recorder.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import type { UpstreamClient } from './client.ts';
 import { upstreamGenesis } from './chainConfig.ts';
+import { replayCheck } from './replayCheck.ts';
 import { StateAt, UpstreamStateManager } from './upstreamState.ts';
 import { blockFromNode } from './blockFromNode.ts';
 
@@ -99,19 +100,21 @@ function anvilGenesis(json: RpcBlock, common: Common): Block | undefined {
   }
 }
 
-/** The upstream chain's fork schedule (a go-ethereum config) and the Common built from it. */
-export async function upstreamCommon(client: UpstreamClient, genesisFile: string | undefined): Promise<{ common: Common; config: Record<string, unknown> }> {
+/** The upstream chain's fork schedule (a go-ethereum config), what it rests on, and the Common built from it. */
+export async function upstreamCommon(client: UpstreamClient, genesisFile: string | undefined): Promise<{ common: Common; config: Record<string, unknown>; forks: string }> {
   const chainId = BigInt(await client.call<string>('eth_chainId', []));
-  const genesis = await upstreamGenesis(client, chainId, genesisFile);
+  const { genesis, source } = await upstreamGenesis(client, chainId, genesisFile);
   const config: Record<string, unknown> = { chainId: Number(chainId), ...genesis.config };
   if (config['cancunTime'] !== undefined) await preloadKzg();
-  return { common: makeCommon(genesisFile ?? `upstream ${client.url}`, { ...genesis, config }, lazyKzg, await loadKeccak()), config };
+  return { common: makeCommon(genesisFile ?? `upstream ${client.url}`, { ...genesis, config }, lazyKzg, await loadKeccak()), config, forks: source };
 }
 
 export class UpstreamChain implements ChainView {
   readonly label: string;
   readonly chainId: bigint;
   readonly fetch: BlockFetcher;
+  /** What the fork schedule rests on (chainConfig.ts), for the log. */
+  readonly forkNote: string;
   private readonly blocks = new Map<string, ChainBlock>();
   private readonly txIndex = new Map<string, TxLocation>();
   private readonly recordings = new RecordingStore(KEEP_RECORDINGS);
@@ -128,8 +131,12 @@ export class UpstreamChain implements ChainView {
     private readonly state: UpstreamStateManager,
     genesis: Block,
     latest: Block,
+    forks: string,
+    /** The replay of a whole block against the node's header (replayCheck.ts). */
+    private readonly check: RunCheck,
   ) {
     this.label = `upstream ${source.client.url}`;
+    this.forkNote = forks;
     this.chainId = source.common.chainId();
     this.recorder = new Recorder(vm);
     this.first = this.remember(genesis);
@@ -144,7 +151,7 @@ export class UpstreamChain implements ChainView {
 
   /** @param genesisFile go-ethereum genesis.json with the fork schedule; else well-known chain ids or anvil_nodeInfo. */
   static async connect(client: UpstreamClient, genesisFile: string | undefined): Promise<UpstreamChain> {
-    const { common } = await upstreamCommon(client, genesisFile);
+    const { common, forks } = await upstreamCommon(client, genesisFile);
     const source = new UpstreamBlocks(client, common);
     const state = new UpstreamStateManager(common, client.url);
     let chain: UpstreamChain | undefined;
@@ -160,7 +167,7 @@ export class UpstreamChain implements ChainView {
     const vm = await createVM({ common, stateManager: state, blockchain: blockchain as never });
     const [genesis, latest] = await Promise.all([source.byNumber('0x0'), source.byNumber('latest')]);
     if (genesis === undefined || latest === undefined) throw new UpstreamError(`upstream ${client.url}: no genesis or latest block`);
-    chain = new UpstreamChain(source, vm, state, genesis, latest);
+    chain = new UpstreamChain(source, vm, state, genesis, latest, forks, replayCheck(client.url, forks, genesisFile !== undefined));
     return chain;
   }
 
@@ -223,7 +230,7 @@ export class UpstreamChain implements ChainView {
     this.current = { block, reads };
     // A lazy state has no trie to hash: the run reports the header's root (the node's own).
     try {
-      return await recordRun(this.vm, this.recorder, block.block, undefined, new Uint8Array(block.block.header.stateRoot), state, steps);
+      return await recordRun(this.vm, this.recorder, block.block, undefined, new Uint8Array(block.block.header.stateRoot), state, steps, this.check);
     } catch (err) {
       // the recorder's failure, or the upstream's behind it
       throw this.failed(reads, err);
