@@ -11,6 +11,7 @@ import { listen, type Listening } from '../server/listen.ts';
 import { currentRuntime } from '../server/runtime.ts';
 import { LoadGate } from '../server/loading.ts';
 import { createWsFace } from '../server/ws.ts';
+import type { FollowedChain } from '../upstream/followedChain.ts';
 import { viewerPage } from '../ui/page.ts';
 import type { CliOptions } from './args.ts';
 import { denoPermissionLine } from './denoPermission.ts';
@@ -50,9 +51,11 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
   // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
   let replay: ((progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>) | undefined;
   let ctx: ReturnType<typeof contextOf> | undefined;
+  let followed: FollowedChain | undefined;
   if (options.upstream !== undefined) {
     const source = await connectUpstream(options.upstream, log);
     if (source === undefined) return 2;
+    followed = source.followed;
     ctx = contextOf(source);
   } else {
     try {
@@ -122,9 +125,11 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
   if (replay !== undefined) await app.handle(new Request(`http://${shownHost}:${server.port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: WARM_UP }));
   log(summary(chain));
   if (options.warm === true) void warm(chain, log);
+  const unfollow = followed === undefined ? undefined : (await import('./followUpstream.ts')).followUpstream(followed, log, summary);
   return new Promise((done) => {
     const stop = (signal: string): void => {
       log(`blocktrace: ${signal}, shutting down`);
+      unfollow?.();
       // close open keep-alive connections too, so the process ends promptly
       void server.stop().then(() => done(0));
     };
