@@ -120,7 +120,9 @@ record FIXTURE REQUESTS --out DIR
   harness face (requests as for --replay-file). Upstream failures, timeouts and missing history
   come back as JSON-RPC errors (-32000) naming the upstream.
     --genesis FILE     the chain's go-ethereum genesis.json (its fork schedule); not needed for
-                       mainnet, sepolia, holesky, hoodi, or an anvil (it reports its hardfork)
+                       mainnet, sepolia, holesky, hoodi, anvil (it reports its hardfork), Hardhat
+                       or a node with eth_config (read off its headers, eth_config and eth_call
+                       probes, every fork at genesis; the summary line says what it found)
     --upstream-timeout DURATION  deadline of each call to the node (default 10s)
     --forward METHOD   also pass METHOD (or a namespace: anvil_*) to the node (repeatable); never
                        admin_*, personal_*, miner_* or debug_set*: the node's control methods stay closed

@@ -6,7 +6,7 @@ import { parseGoDuration } from '../rpc/goDuration.ts';
 /** Where upstream mode and capture read blocks and state from. */
 export interface UpstreamSource {
   readonly url: string;
-  /** go-ethereum genesis.json with the fork schedule; else well-known chain ids or anvil_nodeInfo. */
+  /** go-ethereum genesis.json with the fork schedule; else a well-known chain's, anvil_nodeInfo, or what the node answers. */
   readonly genesis: string | undefined;
   /** Deadline of each upstream call in ms; undefined: upstream/client.ts's default. */
   readonly timeoutMs: number | undefined;

@@ -149,7 +149,7 @@ export class UpstreamChain implements ChainView {
     };
   }
 
-  /** @param genesisFile go-ethereum genesis.json with the fork schedule; else well-known chain ids or anvil_nodeInfo. */
+  /** @param genesisFile go-ethereum genesis.json with the fork schedule; else a well-known chain's, anvil_nodeInfo, or what the node answers. */
   static async connect(client: UpstreamClient, genesisFile: string | undefined): Promise<UpstreamChain> {
     const { common, forks } = await upstreamCommon(client, genesisFile);
     const source = new UpstreamBlocks(client, common);
