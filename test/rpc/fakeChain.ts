@@ -68,8 +68,10 @@ export const fakeTracers: TracerLookup = {
   unnamed: () => undefined,
 };
 
-export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcContext> = {}): RpcContext & { logged: string[] } {
+export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcContext> = {}): RpcContext & { logged: string[]; refused: string[] } {
   const logged: string[] = [];
+  /** What --all-tracers would have allowed (the context's once-only notices). */
+  const refused: string[] = [];
   return {
     chain,
     tracers: fakeTracers,
@@ -85,8 +87,9 @@ export function fakeContext(chain: ChainView = fakeChain(), extra: Partial<RpcCo
     traceTimeoutMs: 0,
     clientVersion: 'blocktrace/test',
     log: (line) => logged.push(line),
-    optInRefused: (what) => logged.push(`refused ${what}`),
+    optInRefused: (what) => refused.push(what),
     ...extra,
     logged,
+    refused,
   };
 }
