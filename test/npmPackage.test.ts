@@ -58,7 +58,7 @@ describe('installed from npm pack into an empty prefix, run by Node alone', () =
     expect(ours.stdout).toBe(bun.stdout);
   }, SLOW);
 
-  test('serve answers HTTP the same bytes', async () => {
+  test('serve answers HTTP the same bytes, and WebSocket eth_blockNumber and eth_subscribe', async () => {
     const port = await freePort();
     const proc = Bun.spawn([blocktrace, 'serve', PRAGUE, '--port', String(port), '--no-cache'], { cwd: work, env: ENV, stdout: 'ignore', stderr: 'pipe' });
     try {
@@ -73,6 +73,23 @@ describe('installed from npm pack into an empty prefix, run by Node alone', () =
       const answers: string[] = [];
       for (const body of REQUESTS) answers.push(await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text());
       expect(`${answers.join('\n')}\n`).toBe(bun.stdout);
+      // WebSocket on Node (the ws package inside the bundle): a call, and a subscription
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+      const frames: string[] = [];
+      const next = (): Promise<string> => new Promise((resolve) => ws.addEventListener('message', (e) => resolve(String(e.data)), { once: true }));
+      await new Promise((resolve, reject) => {
+        ws.addEventListener('open', resolve, { once: true });
+        ws.addEventListener('error', reject, { once: true });
+      });
+      const first = next();
+      ws.send('{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}');
+      frames.push(await first);
+      const second = next();
+      ws.send('{"jsonrpc":"2.0","id":2,"method":"eth_subscribe","params":["newHeads"]}');
+      frames.push(await second);
+      ws.close();
+      expect(frames[0]).toBe('{"jsonrpc":"2.0","id":1,"result":"0x7"}');
+      expect(frames[1]).toMatch(/^\{"jsonrpc":"2.0","id":2,"result":"0x[0-9a-f]+"\}$/);
     } finally {
       proc.kill();
       await proc.exited;
