@@ -3,6 +3,7 @@ import { parseGoldenCommand, type CheckCommand, type RecordCommand } from './gol
 import { parseGoDuration } from '../rpc/goDuration.ts';
 import { didYouMean, nearest } from './suggest.ts';
 import { parseShowCommand, type ShowCommand } from './showArgs.ts';
+import { parseDiffCommand, type DiffCommand } from './diffArgs.ts';
 import { forwardRefusal } from '../upstream/forward.ts';
 import { checkUpstreamUrl, parseCaptureCommand, parseUpstreamTimeout, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
 
@@ -30,6 +31,7 @@ Usage:
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
+  blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--cache DIR | --no-cache]
   blocktrace cache ls | cache clear [FIXTURE] [--cache DIR]
   blocktrace --help | --version
 
@@ -198,6 +200,7 @@ export type CliOptions =
   | RecordCommand
   | CaptureCommand
   | ShowCommand
+  | DiffCommand
   | { readonly kind: 'cache'; readonly action: 'ls' | 'clear'; readonly dir: string | undefined; readonly fixture?: string }
   | { readonly kind: 'usage'; readonly message: string };
 
@@ -357,7 +360,7 @@ function parseTraceTimeout(value: string): number {
 }
 
 /** The commands, for "did you mean" (serve is the only one the main parser reads itself). */
-const COMMANDS = ['serve', 'check', 'record', 'capture', 'show', 'cache', 'help'];
+const COMMANDS = ['serve', 'check', 'record', 'capture', 'show', 'diff', 'cache', 'help'];
 
 /** A request argument is a JSON text: an object or a batch (after `--`, anything is a request). */
 const isRequestText = (arg: string): boolean => /^\s*[{[]/.test(arg);
@@ -371,6 +374,7 @@ function parse(argv: readonly string[]): CliOptions {
   if (argv[0] === 'check' || argv[0] === 'record') return parseGoldenCommand(argv);
   if (argv[0] === 'capture') return parseCaptureCommand(argv);
   if (argv[0] === 'show') return parseShowCommand(argv);
+  if (argv[0] === 'diff') return parseDiffCommand(argv);
   if (argv[0] === 'cache') return parseCacheCommand(argv);
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,

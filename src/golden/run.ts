@@ -7,7 +7,7 @@ import { compareAnswers } from '../compare/answers.ts';
 import type { CompareMode } from '../compare/diff.ts';
 import type { IgnoreRules } from '../compare/ignore.ts';
 import { compactJson, member, parseWhole } from '../compare/jsonText.ts';
-import { SlotNamer } from '../compare/slots.ts';
+import { decodingFor } from '../compare/labels.ts';
 import type { PlacedDifference } from '../compare/types.ts';
 import { type Difference, firstDifference } from './compare.ts';
 import type { Exchange, GoldenSet, Layout } from './layouts.ts';
@@ -83,29 +83,6 @@ export interface CaseOptions {
   readonly decoder?: AbiDecoder;
 }
 
-/** The addresses `texts` name as 40-digit hex strings, lower-case, in order; with `padded`, then those in 32-byte words (indexed event arguments). */
-function addressesIn(texts: readonly (string | undefined)[], padded = false): string[] {
-  const found = new Set<string>();
-  const patterns = padded ? [/"0x([0-9a-f]{40})"/g, /"0x0{24}([0-9a-f]{40})"/g] : [/"0x([0-9a-f]{40})"/g];
-  for (const pattern of patterns) {
-    for (const text of texts) for (const [, address] of (text ?? '').toLowerCase().matchAll(pattern)) found.add(`0x${address}`);
-  }
-  return [...found];
-}
-
-/** Contract names of the addresses in `texts`, from their code at the head (asked once each). */
-async function labelsFor(ctx: RpcContext, decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Map<string, string>> {
-  for (const address of addressesIn(texts)) {
-    if (known.has(address)) continue;
-    const answer = await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }), ctx);
-    const code = answer === undefined ? undefined : (JSON.parse(answer) as { result?: string }).result;
-    known.set(address, code === undefined ? undefined : decoder.label(code));
-  }
-  const labels = new Map<string, string>();
-  for (const [address, name] of known) if (name !== undefined) labels.set(address, name);
-  return labels;
-}
-
 /** Our answer to one exchange and every difference from its recording (none: it passes). */
 export async function checkCase(ctx: RpcContext, exchange: Exchange, options: CaseOptions, known = new Map<string, string | undefined>()): Promise<{ answer: string | undefined; differences: PlacedDifference[]; first?: Difference }> {
   const answer = await dispatch(exchange.request, ctx);
@@ -114,9 +91,8 @@ export async function checkCase(ctx: RpcContext, exchange: Exchange, options: Ca
   let differences = compareAnswers(exchange.request, exchange.response, answer, compareOptions);
   if (differences.length === 0) return { answer, differences };
   if (options.decoder !== undefined) {
-    const labels = await labelsFor(ctx, options.decoder, [exchange.response, answer], known);
-    const slots = new SlotNamer(addressesIn([exchange.response, answer], true));
-    differences = compareAnswers(exchange.request, exchange.response, answer, { ...compareOptions, decoding: { decoder: options.decoder, labels, slots } });
+    const decoding = await decodingFor(ctx, options.decoder, [exchange.response, answer], known);
+    differences = compareAnswers(exchange.request, exchange.response, answer, { ...compareOptions, decoding });
   }
   const recorded = exchange.response !== undefined && tokens ? compactJson(exchange.response) : exchange.response;
   return { answer, differences, first: firstDifference(differences[0]!, recorded, answer, options.mode) };

@@ -1,0 +1,37 @@
+// What a report decodes with besides the ABIs: the contract name of each address an answer names
+// (from its code at the head, matched to an artifact) and the candidate keys of mapping slots (the
+// addresses themselves). Asked of the chain through its dispatcher, once per address.
+import type { AbiDecoder } from '../abi/decoder.ts';
+import type { RpcContext } from '../rpc/context.ts';
+import { dispatch } from '../rpc/dispatch.ts';
+import type { Decoding } from './shapes.ts';
+import { SlotNamer } from './slots.ts';
+
+/** The addresses `texts` name as 40-digit hex strings, lower-case, in order; with `padded`, then those in 32-byte words (indexed event arguments). */
+export function addressesIn(texts: readonly (string | undefined)[], padded = false): string[] {
+  const found = new Set<string>();
+  const patterns = padded ? [/"0x([0-9a-f]{40})"/g, /"0x0{24}([0-9a-f]{40})"/g] : [/"0x([0-9a-f]{40})"/g];
+  for (const pattern of patterns) {
+    for (const text of texts) for (const [, address] of (text ?? '').toLowerCase().matchAll(pattern)) found.add(`0x${address}`);
+  }
+  return [...found];
+}
+
+/** Contract names of the addresses in `texts`, from their code at the head; `known` keeps what was asked already. */
+export async function contractLabels(ctx: RpcContext, decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Map<string, string>> {
+  for (const address of addressesIn(texts)) {
+    if (known.has(address)) continue;
+    const answer = await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }), ctx);
+    const code = answer === undefined ? undefined : (JSON.parse(answer) as { result?: string }).result;
+    known.set(address, code === undefined ? undefined : decoder.label(code));
+  }
+  const labels = new Map<string, string>();
+  for (const [address, name] of known) if (name !== undefined) labels.set(address, name);
+  return labels;
+}
+
+/** Everything a comparison of `texts` decodes with. */
+export async function decodingFor(ctx: RpcContext, decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Decoding> {
+  const labels = await contractLabels(ctx, decoder, texts, known);
+  return { decoder, labels, slots: new SlotNamer(addressesIn(texts, true)) };
+}
