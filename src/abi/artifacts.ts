@@ -87,3 +87,17 @@ export function readArtifacts(dir: string): Artifact[] {
   }
   return out;
 }
+
+/** Every artifact of the `--abi` directories; throws an Error `cannot read --abi DIR: …` for one that cannot be read. */
+export function readAbiDirs(dirs: readonly string[]): Artifact[] {
+  const artifacts: Artifact[] = [];
+  for (const dir of dirs) {
+    try {
+      artifacts.push(...readArtifacts(dir));
+    } catch (err) {
+      throw new Error(`cannot read --abi ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`);
+    }
+  }
+  return artifacts;
+}
+

@@ -3,7 +3,7 @@
 // status: 0 all passed, 1 a failure (or nothing selected), 2 a golden or the fixture unreadable.
 import type { Writable } from 'node:stream';
 import { GoldenError } from '../errors/goldenError.ts';
-import { readArtifacts, type Artifact } from '../abi/artifacts.ts';
+import { readAbiDirs } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { type IgnoreRules, parseIgnores } from '../compare/ignore.ts';
 import { type Exchange, type GoldenSet, readGolden } from '../golden/layouts.ts';
@@ -67,15 +67,11 @@ function progressLine(stderr: Writable): { show: (done: number, total: number, n
 /** The decoder of the --abi directories; a GoldenError names one that cannot be read. */
 function decoderOf(dirs: readonly string[]): AbiDecoder | undefined {
   if (dirs.length === 0) return undefined;
-  const artifacts: Artifact[] = [];
-  for (const dir of dirs) {
-    try {
-      artifacts.push(...readArtifacts(dir));
-    } catch (err) {
-      throw new GoldenError(`cannot read --abi ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`);
-    }
+  try {
+    return new AbiDecoder(readAbiDirs(dirs));
+  } catch (err) {
+    throw new GoldenError((err as Error).message);
   }
-  return new AbiDecoder(artifacts);
 }
 
 /** Everything check needs before the fixture loads; a GoldenError (exit 2) when anything is wrong. */

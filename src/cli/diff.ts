@@ -1,7 +1,7 @@
 // `blocktrace diff A B [BLOCK|TX_HASH …]`: loads both fixtures, pairs their transactions by position
 // and reports where they part (src/chainDiff). Exit 0 nothing differs, 1 something does (or nothing
 // was left to compare), 2 a fixture, an --abi directory or a target cannot be read.
-import { readArtifacts, type Artifact } from '../abi/artifacts.ts';
+import { readAbiDirs, type Artifact } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { diffChains, type Side } from '../chainDiff/diffChains.ts';
 import { diffJson, diffText } from '../chainDiff/report.ts';
@@ -23,14 +23,12 @@ async function blockOfTx(side: Side, hash: string): Promise<bigint | undefined> 
 }
 
 export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number> {
-  const artifacts: Artifact[] = [];
-  for (const dir of options.abiDirs) {
-    try {
-      artifacts.push(...readArtifacts(dir));
-    } catch (err) {
-      io.log(`blocktrace: cannot read --abi ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`);
-      return 2;
-    }
+  let artifacts: Artifact[];
+  try {
+    artifacts = readAbiDirs(options.abiDirs);
+  } catch (err) {
+    io.log(`blocktrace: ${(err as Error).message}`);
+    return 2;
   }
   const chainA = await io.load(options.a, options.cache);
   if (chainA === undefined) return 2;
