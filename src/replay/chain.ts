@@ -32,6 +32,7 @@ import { RecordingStore, recordRun } from './recordings.ts';
 import { ReplayStateManager, replayCaches } from './replayState.ts';
 import { batchScratchTries } from './scratchTries.ts';
 import { SenderPool } from './senders.ts';
+import { applyStateEdits } from './stateEdits.ts';
 import { StoredBlock } from './storedBlock.ts';
 import { receiptInfos, withBlooms } from './receipts.ts';
 import { ChainIndex, ChainIndexBuilder, type IndexedTx } from '../chainIndex/chainIndex.ts';
@@ -333,7 +334,15 @@ async function replayBlocks(
       nonce: block.transactions[t]!.nonce,
     })));
     const recording = encodeRecording(blockRecording(block, recorded));
-    ordered.push(StoredBlock.of(block, result.stateRoot, receipts, recording));
+    // A capture's edits before the next block go into this block's state, as the node's state at
+    // this block shows them; traces, calls and reads at it then see them too.
+    const edits = spec.partial?.edits?.get(i + 1);
+    let root = result.stateRoot;
+    if (edits !== undefined) {
+      await applyStateEdits(vm.stateManager, edits);
+      root = await vm.stateManager.getStateRoot();
+    }
+    ordered.push(StoredBlock.of(block, root, receipts, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');
     await maybeYield();
