@@ -131,9 +131,10 @@ record FIXTURE REQUESTS --out DIR
 
 capture --rpc URL --block N [--to M] --out FILE
   Writes a self-contained fixture of blocks N..M (default M = N) from the node at URL: the blocks,
-  the pre-state at block N-1 of every account and slot they read, the ancestor hashes BLOCKHASH
-  reads, and the fork schedule. It is replayed (and checked) before it is written; a fixture
-  file is never overwritten. --genesis and --upstream-timeout as above.
+  the pre-state at block N-1 of every account and slot they read, what changed in those between
+  two of the blocks outside a transaction (anvil_setBalance, hardhat_setStorageAt and the like),
+  the ancestor hashes BLOCKHASH reads, and the fork schedule. It is replayed (and checked) before
+  it is written; a fixture file is never overwritten. --genesis and --upstream-timeout as above.
 
 cache ls|clear [--cache DIR]
   Lists the replay snapshots (size, last use, total), or removes them all.

@@ -25,7 +25,8 @@ export async function runCapture(options: CaptureCommand, log: (line: string) =>
     log(`blocktrace: cannot write ${out}: ${(err as NodeJS.ErrnoException).code === 'EEXIST' ? 'the file exists (never overwritten)' : (err as Error).message}`);
     return 2;
   }
-  log(`blocktrace: captured blocks ${from}..${to} (${captured.accounts} accounts, ${captured.slots} slots) to ${out}`);
+  const edited = captured.editedBlocks === 0 ? '' : `; state edited before ${captured.editedBlocks} block${captured.editedBlocks === 1 ? '' : 's'}`;
+  log(`blocktrace: captured blocks ${from}..${to} (${captured.accounts} accounts, ${captured.slots} slots${edited}) to ${out}`);
   return 0;
 }
 

@@ -2,9 +2,11 @@
 // The blocks are replayed one after another against the upstream's state at N−1, read lazily; every
 // account, code, slot and ancestor hash the replay reads is what the fixture keeps. That covers what
 // a per-transaction prestateTracer would miss: the block's system calls (EIP-2935/4788/7002/7251),
-// withdrawals and rewards. The transactions whose signature does not give the sender and hash the
-// node reports (impersonated accounts) are named with both beside the blocks. The fixture is then
-// loaded (replayed and checked) before it is returned.
+// withdrawals and rewards. Where the state a later block starts from is not what the blocks before
+// it left (a cheatcode between them), the difference is kept beside the blocks (editFinder.ts). The
+// transactions whose signature does not give the sender and hash the node reports (impersonated
+// accounts) are named with both beside the blocks. The fixture is then loaded (replayed and
+// checked) before it is returned.
 import { type Block } from '@ethereumjs/block';
 import type { TypedTransaction } from '@ethereumjs/tx';
 import { createVM, runBlock } from '@ethereumjs/vm';
@@ -12,10 +14,12 @@ import { type Address, bytesToHex, createAddressFromString, equalsBytes, KECCAK2
 import { hexQuantity } from '../encoding/hex.ts';
 import { UpstreamError } from '../errors/upstreamError.ts';
 import { CAPTURE_FORMAT, fromCapture } from '../fixture/captured.ts';
-import type { GethAllocAccount } from '../fixture/types.ts';
+import { stateEditsJson } from '../fixture/stateEdits.ts';
+import type { AccountEdit, GethAllocAccount } from '../fixture/types.ts';
 import { FixtureChain } from '../replay/chain.ts';
 import { runOptions } from '../replay/runOptions.ts';
 import type { UpstreamClient } from './client.ts';
+import { EditFinder } from './editFinder.ts';
 import { UpstreamBlocks, upstreamCommon } from './upstreamChain.ts';
 import { StateAt, UpstreamStateManager } from './upstreamState.ts';
 
@@ -23,6 +27,8 @@ export interface Captured {
   readonly fixture: Record<string, unknown>;
   readonly accounts: number;
   readonly slots: number;
+  /** How many blocks have state edits before them ("stateEdits"). */
+  readonly editedBlocks: number;
 }
 
 export async function capture(client: UpstreamClient, genesisFile: string | undefined, from: bigint, to: bigint): Promise<Captured> {
@@ -54,7 +60,12 @@ export async function capture(client: UpstreamClient, genesisFile: string | unde
     },
   };
   const vm = await createVM({ common, stateManager: state, blockchain: blockchain as never });
-  for (const block of blocks) {
+  const finder = await EditFinder.create(client, common, blockchain);
+  const edits = new Map<bigint, AccountEdit[]>();
+  for (const [i, block] of blocks.entries()) {
+    // the first block's state is the prestate itself, read at its parent
+    const before = i === 0 ? [] : await finder.before(block, state);
+    if (before.length > 0) edits.set(block.header.number, before);
     // the state stays lazy: report the header's root (it is not checked here)
     state.getStateRoot = async () => new Uint8Array(block.header.stateRoot);
     try {
@@ -76,10 +87,11 @@ export async function capture(client: UpstreamClient, genesisFile: string | unde
     ancestorHashes,
     blocks: blocks.map((b) => bytesToHex(b.serialize())),
     ...(impersonated.length > 0 ? { impersonated } : {}),
+    ...(edits.size > 0 ? { stateEdits: stateEditsJson(edits) } : {}),
   };
   // The proof: it loads, replays, and each block's receipts, bloom and gas match its header.
   await FixtureChain.load(fromCapture(`capture of blocks ${from}..${to} from ${client.url}`, JSON.parse(JSON.stringify(fixture))));
-  return { fixture, accounts: prestate.accounts, slots: prestate.slots };
+  return { fixture, accounts: prestate.accounts, slots: prestate.slots, editedBlocks: edits.size };
 }
 
 /**
