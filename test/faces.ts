@@ -33,7 +33,8 @@ export const BODIES: readonly string[] = [
 ];
 
 export async function runHarness(args: readonly string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = Bun.spawn([BUN, CLI, ...args], { cwd: ROOT, stdin: new TextEncoder().encode(stdin), stdout: 'pipe', stderr: 'pipe' });
+  // env given: Bun.spawn otherwise passes the environment the process started with, not test/setup.ts's run directory
+  const proc = Bun.spawn([BUN, CLI, ...args], { cwd: ROOT, env: process.env, stdin: new TextEncoder().encode(stdin), stdout: 'pipe', stderr: 'pipe' });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { code, stdout, stderr };
 }
