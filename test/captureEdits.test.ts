@@ -8,7 +8,7 @@
 // of every captured block are upstream mode's bytes; without its edits the capture does not load; a
 // capture with no edit in its range has no such member.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FixtureError } from '../src/errors/fixtureError.ts';
@@ -16,7 +16,7 @@ import { fromCapture } from '../src/fixture/captured.ts';
 import { FixtureChain } from '../src/replay/chain.ts';
 import { runHarness } from './faces.ts';
 import { rpc } from './helpers/anvil.ts';
-import { type DevNode, HARDHAT_CHAIN_ID, startDevAnvil, startHardhat } from './helpers/devNodes.ts';
+import { type DevNode, startDevAnvil, startHardhat } from './helpers/devNodes.ts';
 
 /** Per test and hook: two nodes, subprocesses and replays on a loaded 2-core machine. */
 const SLOW = 120_000;
@@ -59,25 +59,13 @@ interface NodeKind {
   readonly name: 'anvil' | 'hardhat';
   start(): Promise<DevNode>;
   readonly prefix: 'anvil' | 'hardhat';
-  readonly genesisArgs: () => string[];
 }
 
-let hardhatGenesis = '';
 const KINDS: readonly NodeKind[] = [
-  { name: 'anvil', start: () => startDevAnvil(), prefix: 'anvil', genesisArgs: () => [] },
-  { name: 'hardhat', start: () => startHardhat(), prefix: 'hardhat', genesisArgs: () => ['--genesis', hardhatGenesis] },
+  { name: 'anvil', start: () => startDevAnvil(), prefix: 'anvil' },
+  { name: 'hardhat', start: () => startHardhat(), prefix: 'hardhat' },
 ];
 
-beforeAll(() => {
-  // Hardhat 2.29's default: every fork up to Osaka from genesis
-  const config = {
-    chainId: HARDHAT_CHAIN_ID, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0,
-    istanbulBlock: 0, muirGlacierBlock: 0, berlinBlock: 0, londonBlock: 0, arrowGlacierBlock: 0, grayGlacierBlock: 0, terminalTotalDifficulty: 0,
-    terminalTotalDifficultyPassed: true, mergeNetsplitBlock: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0, osakaTime: 0,
-  };
-  hardhatGenesis = join(mkdtempSync(join(tmpdir(), 'blocktrace-hardhat-genesis-')), 'genesis.json');
-  writeFileSync(hardhatGenesis, JSON.stringify({ config, alloc: {} }));
-});
 
 /** The chain each node mines, by block number: `setup` deploys the contract, b[0..4] call it with edits between them. */
 interface Scenario {
@@ -205,7 +193,7 @@ for (const kind of KINDS) {
     });
 
     test('capture records the edits; --replay-file answers callTracer, prestate diff mode and trace_block with upstream mode\'s bytes', async () => {
-      const run = await runHarness(['capture', '--rpc', node.url, ...kind.genesisArgs(), '--block', String(s.setup), '--to', String(s.b[4]), '--out', capture]);
+      const run = await runHarness(['capture', '--rpc', node.url, '--block', String(s.setup), '--to', String(s.b[4]), '--out', capture]);
       expect(run.stderr).toMatch(new RegExp(`^blocktrace: captured blocks ${s.setup}\\.\\.${s.b[4]} \\(\\d+ accounts, \\d+ slots; state edited before 4 blocks\\) to `));
       expect(run.code).toBe(0);
       const fixture = JSON.parse(readFileSync(capture, 'utf8'));
@@ -219,7 +207,7 @@ for (const kind of KINDS) {
       });
 
       const requests = traceRequests(s.setup, s.b[4]!).join('\n');
-      const [upstream, replayed] = await Promise.all([runHarness(['--upstream', node.url, ...kind.genesisArgs()], requests), runHarness(['--replay-file', capture], requests)]);
+      const [upstream, replayed] = await Promise.all([runHarness(['--upstream', node.url], requests), runHarness(['--replay-file', capture], requests)]);
       expect(upstream.stderr).toBe('');
       expect(replayed.stderr).toBe('');
       expect(replayed.stdout.split('\n').length).toBe(3 * (s.b[4]! - s.setup + 1) + 1);
@@ -266,7 +254,7 @@ for (const kind of KINDS) {
 
     test('a range with no edit in it: no "stateEdits" member, and edits before its first block are in its prestate', async () => {
       const out = join(dir, 'no-edits.json');
-      const run = await runHarness(['capture', '--rpc', node.url, ...kind.genesisArgs(), '--block', String(s.b[3]), '--to', String(s.b[4]), '--out', out]);
+      const run = await runHarness(['capture', '--rpc', node.url, '--block', String(s.b[3]), '--to', String(s.b[4]), '--out', out]);
       expect(run.code).toBe(0);
       expect(run.stderr).toMatch(/ \(\d+ accounts, \d+ slots\) to /);
       const fixture = JSON.parse(readFileSync(out, 'utf8'));
@@ -274,7 +262,7 @@ for (const kind of KINDS) {
       expect(fixture.prestate[CALLEE].code).toBe(returning('22'));
       expect(fixture.prestate[DEV[3]!].balance).toBe(hex(7n * ETHER));
       const requests = traceRequests(s.b[3]!, s.b[4]!).join('\n');
-      const [upstream, replayed] = await Promise.all([runHarness(['--upstream', node.url, ...kind.genesisArgs()], requests), runHarness(['--replay-file', out], requests)]);
+      const [upstream, replayed] = await Promise.all([runHarness(['--upstream', node.url], requests), runHarness(['--replay-file', out], requests)]);
       expect(replayed.stdout).toBe(upstream.stdout);
     }, SLOW);
   });

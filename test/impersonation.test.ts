@@ -7,7 +7,7 @@
 // node's own receipts; the capture names exactly the impersonated transactions and replays offline
 // to the bytes of upstream mode; show prints the same tree both ways.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnChild } from '../bench/procs.ts';
@@ -15,7 +15,7 @@ import { FixtureError } from '../src/errors/fixtureError.ts';
 import { fromCapture } from '../src/fixture/captured.ts';
 import { BUN, CLI, ROOT, runHarness } from './faces.ts';
 import { rpc } from './helpers/anvil.ts';
-import { type DevNode, HARDHAT_CHAIN_ID, startDevAnvil, startHardhat } from './helpers/devNodes.ts';
+import { type DevNode, startDevAnvil, startHardhat } from './helpers/devNodes.ts';
 
 /** Per test and hook: two nodes, subprocesses and replays on a loaded 2-core machine. */
 const SLOW = 90_000;
@@ -50,25 +50,13 @@ interface NodeKind {
   readonly impersonate: string;
   readonly setBalance: string;
   /** Arguments naming the fork schedule (anvil reports its own; Hardhat's is given). */
-  readonly genesisArgs: () => string[];
 }
 
-let hardhatGenesis = '';
 const KINDS: readonly NodeKind[] = [
-  { name: 'anvil', start: () => startDevAnvil(), impersonate: 'anvil_impersonateAccount', setBalance: 'anvil_setBalance', genesisArgs: () => [] },
-  { name: 'hardhat', start: () => startHardhat(), impersonate: 'hardhat_impersonateAccount', setBalance: 'hardhat_setBalance', genesisArgs: () => ['--genesis', hardhatGenesis] },
+  { name: 'anvil', start: () => startDevAnvil(), impersonate: 'anvil_impersonateAccount', setBalance: 'anvil_setBalance' },
+  { name: 'hardhat', start: () => startHardhat(), impersonate: 'hardhat_impersonateAccount', setBalance: 'hardhat_setBalance' },
 ];
 
-beforeAll(() => {
-  // Hardhat 2.29's default: every fork up to Osaka from genesis
-  const config = {
-    chainId: HARDHAT_CHAIN_ID, homesteadBlock: 0, eip150Block: 0, eip155Block: 0, eip158Block: 0, byzantiumBlock: 0, constantinopleBlock: 0, petersburgBlock: 0,
-    istanbulBlock: 0, muirGlacierBlock: 0, berlinBlock: 0, londonBlock: 0, arrowGlacierBlock: 0, grayGlacierBlock: 0, terminalTotalDifficulty: 0,
-    terminalTotalDifficultyPassed: true, mergeNetsplitBlock: 0, shanghaiTime: 0, cancunTime: 0, pragueTime: 0, osakaTime: 0,
-  };
-  hardhatGenesis = join(mkdtempSync(join(tmpdir(), 'blocktrace-hardhat-genesis-')), 'genesis.json');
-  writeFileSync(hardhatGenesis, JSON.stringify({ config, alloc: {} }));
-});
 
 /** The chain each node mines: block `setup` deploys the contract, block `mixed` holds the transactions under test. */
 interface Scenario {
@@ -154,7 +142,7 @@ for (const kind of KINDS) {
       node = await kind.start();
       s = await buildScenario(kind, node);
       const requests = traceRequests(s);
-      const run = await runHarness(['--upstream', node.url, ...kind.genesisArgs()], requests.join('\n'));
+      const run = await runHarness(['--upstream', node.url], requests.join('\n'));
       expect(run.stderr).toBe('');
       upstream = run.stdout;
       capture = join(mkdtempSync(join(tmpdir(), 'blocktrace-impersonated-')), 'capture.json');
@@ -218,11 +206,11 @@ for (const kind of KINDS) {
     });
 
     test('serve --upstream over HTTP: each transaction by hash gives the bytes of the harness face', async () => {
-      const child = spawnChild('blocktrace serve', [BUN, CLI, 'serve', '--upstream', node.url, ...kind.genesisArgs(), '--host', '127.0.0.1', '--port', '0'], ROOT);
+      const child = spawnChild('blocktrace serve', [BUN, CLI, 'serve', '--upstream', node.url, '--host', '127.0.0.1', '--port', '0'], ROOT);
       try {
         const url = (await child.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/, 30_000))[1]!;
         const requests = s.txs.map((tx) => body('debug_traceTransaction', [tx.hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }]));
-        const viaHarness = answers((await runHarness(['--upstream', node.url, ...kind.genesisArgs()], requests.join('\n'))).stdout);
+        const viaHarness = answers((await runHarness(['--upstream', node.url], requests.join('\n'))).stdout);
         const blockEntries = (answers(upstream)[0] as { result: { result: Frame }[] }).result;
         for (const [i, request] of requests.entries()) {
           const text = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: request })).text();
@@ -235,7 +223,7 @@ for (const kind of KINDS) {
     }, SLOW);
 
     test('capture names exactly the impersonated transactions; --replay-file answers the bytes of upstream mode and the node\'s receipts', async () => {
-      const run = await runHarness(['capture', '--rpc', node.url, ...kind.genesisArgs(), '--block', String(s.setup), '--to', String(s.mixed), '--out', capture]);
+      const run = await runHarness(['capture', '--rpc', node.url, '--block', String(s.setup), '--to', String(s.mixed), '--out', capture]);
       expect(run.stderr).toContain(`captured blocks ${s.setup}..${s.mixed}`);
       expect(run.code).toBe(0);
       const fixture = JSON.parse(readFileSync(capture, 'utf8'));
@@ -264,7 +252,7 @@ for (const kind of KINDS) {
         const calls = s.txs.filter((t) => t.to === s.contract);
         expect((await rpcAnswer(node.url, body('debug_traceTransaction', [calls[0]!.hash, { tracer: 'callTracer' }]))).error?.message).toContain('only supports the default tracer');
         const requests = calls.map((t) => body('debug_traceTransaction', [t.hash]));
-        const ours = answers((await runHarness(['--all-tracers', '--upstream', node.url, ...kind.genesisArgs()], requests.join('\n'))).stdout);
+        const ours = answers((await runHarness(['--all-tracers', '--upstream', node.url], requests.join('\n'))).stdout);
         for (const [i, request] of requests.entries()) {
           const theirs = (await rpcAnswer(node.url, request)).result as StructLogs;
           const mine = ours[i]!.result as StructLogs;
@@ -277,7 +265,7 @@ for (const kind of KINDS) {
     }
 
     test('show: the same tree upstream and from the capture, every transaction under its own hash', async () => {
-      const upstreamShow = await runHarness(['show', '--upstream', node.url, ...kind.genesisArgs(), String(s.mixed)]);
+      const upstreamShow = await runHarness(['show', '--upstream', node.url, String(s.mixed)]);
       expect(upstreamShow.stderr).toBe('');
       expect(upstreamShow.code).toBe(0);
       const offline = await runHarness(['show', capture, String(s.mixed)]);
@@ -287,7 +275,7 @@ for (const kind of KINDS) {
       expect(upstreamShow.stdout.match(/reverted/g)?.length).toBe(1);
       const one = s.txs.find((t) => t.from === IMPERSONATED)!.hash;
       const [txUpstream, txOffline] = await Promise.all([
-        runHarness(['show', '--upstream', node.url, ...kind.genesisArgs(), one]),
+        runHarness(['show', '--upstream', node.url, one]),
         runHarness(['show', capture, one]),
       ]);
       expect(txUpstream.code).toBe(0);

@@ -5,9 +5,6 @@ import { type ForkNode, startAnvilNode, startHardhatNode } from './forkNodes.ts'
 
 export type DevNode = ForkNode;
 
-/** Hardhat's chain id (forkNodes.ts writes it into the temporary project's hardhat.config.js). */
-export const HARDHAT_CHAIN_ID = 31337;
-
 export const startDevAnvil = (timeoutMs = 30_000): Promise<DevNode> => startAnvilNode(['--no-mining'], undefined, timeoutMs);
 
 export const startHardhat = (timeoutMs = 60_000): Promise<DevNode> => startHardhatNode(undefined, timeoutMs);
