@@ -135,7 +135,7 @@ describe('writes in upstream mode', () => {
   test('cast send through blocktrace lands on the upstream anvil', async () => {
     const to = '0x000000000000000000000000000000000000c0de';
     const before = BigInt(await rpc<string>(anvil.url, 'eth_getBalance', [to, 'latest']));
-    // --async: the corpus anvil runs without automine (shared/corpus/anvil), so the block is mined after
+    // --async: the corpus anvil runs without automine (`--no-mining` in its fixture's anvil.args), so the block is mined after
     const proc = Bun.spawn([CAST, 'send', '--async', '--rpc-url', upstreamBt.url, '--private-key', DEV_KEY, to, '--value', '12345'], { stdout: 'pipe', stderr: 'pipe' });
     const code = await proc.exited;
     expect(await new Response(proc.stderr).text()).toBe('');

@@ -18,7 +18,7 @@ const OTHER_KEYS = ['chainId', 'terminalTotalDifficulty', 'terminalTotalDifficul
 // go-ethereum keys with no effect on replay here (ignored as geth ignores unknown keys).
 const BY_LOWER = new Map([...FORK_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k]));
 // Blob schedules ethereumjs 10.1.3 can read from a genesis: bpo entries break its lookup, and its
-// built-in bpo1/bpo2 values equal the published ones (shared/corpus/execution-apis/README.md).
+// built-in bpo1/bpo2 values equal the published ones (those of golden/execution-apis/tests/genesis.json).
 const BLOB_SCHEDULE_FORKS = new Set(['cancun', 'prague', 'osaka']);
 
 export function normaliseConfig(path: string, raw: Record<string, unknown>): Record<string, unknown> {

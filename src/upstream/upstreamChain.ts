@@ -79,7 +79,7 @@ export class UpstreamBlocks {
 
 /**
  * anvil's block 0 is a placeholder header that reports the blob fields whatever the hardfork
- * (shared/corpus/anvil/README.md, "Genesis"), which a pre-Cancun Common refuses. It is never traced;
+ * (docs/fixtures.md, "Genesis"), which a pre-Cancun Common refuses. It is never traced;
  * only its hash matters (block 1's parentHash, BLOCKHASH(0)): keep the header without the fields
  * its fork lacks, under the hash the node reports.
  */

@@ -31,7 +31,7 @@ describe('execution-apis pr-855 callTracer exchanges', () => {
 
 const ETHER = 10n ** 18n;
 // genesis.json: byzantiumBlock 9, constantinopleBlock 12, mergeNetsplitBlock 36 (Paris).
-// README of shared/corpus/execution-apis: 18 uncles in blocks 3–34.
+// the chain (golden/execution-apis-pr855/chain.rlp) holds 18 uncles in blocks 3–34.
 const UNCLES = 18;
 const baseReward = (n: bigint) => (n < 9n ? 5n * ETHER : n < 12n ? 3n * ETHER : 2n * ETHER);
 

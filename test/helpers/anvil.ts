@@ -1,5 +1,5 @@
 // A real anvil (the pinned @foundry-rs/anvil-linux-amd64) on 127.0.0.1 and a free port, with an anvil
-// corpus chain mined into it block by block (shared/corpus/anvil/README.md: `anvil --init genesis.json`
+// corpus chain mined into it block by block (its fixture's `anvil.args`, docs/fixtures.md: `anvil --init genesis.json`
 // with the chain's recorded args, then each block's raw transactions after evm_setNextBlockTimestamp).
 import { dirname, join } from 'node:path';
 import { freePort } from '../../bench/procs.ts';
