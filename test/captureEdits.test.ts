@@ -17,6 +17,7 @@ import { FixtureChain } from '../src/replay/chain.ts';
 import { runHarness } from './faces.ts';
 import { rpc } from './helpers/anvil.ts';
 import { type DevNode, startDevAnvil, startHardhat } from './helpers/devNodes.ts';
+import { twoBlockCapture } from './helpers/captureJson.ts';
 
 /** Per test and hook: two nodes, subprocesses and replays on a loaded 2-core machine. */
 const SLOW = 120_000;
@@ -270,15 +271,7 @@ for (const kind of KINDS) {
 
 describe('a capture\'s "stateEdits"', () => {
   const ADDRESS = '0x1111111111111111111111111111111111111111';
-  const capture = (stateEdits: unknown): Record<string, unknown> => ({
-    format: 'blocktrace-capture/v1',
-    config: { chainId: 1 },
-    prestate: {},
-    // a header of block 0x4 (number is its 9th field): the blocks are 0x5 and 0x6
-    parentHeader: headerRlp(4),
-    blocks: ['0x00', '0x00'],
-    stateEdits,
-  });
+  const capture = (stateEdits: unknown): Record<string, unknown> => twoBlockCapture({ stateEdits });
 
   test('by block index (from the block after parentHeader); each account with the fields given', () => {
     const spec = fromCapture('c.json', capture({ '0x6': { [ADDRESS]: { balance: '0x10', storage: { '0x1': '0x2a', [word(2)]: word(0) } }, [CALLEE]: { nonce: '0x0', code: '0x' } } }));
@@ -305,9 +298,3 @@ describe('a capture\'s "stateEdits"', () => {
     expect(() => fromCapture('c.json', capture(value))).toThrow(`c.json: ${message}`);
   });
 });
-
-/** The RLP of a list of 9 empty strings but the 9th, `number` (enough for the loader's read of it). */
-function headerRlp(number: number): string {
-  const items = `${'80'.repeat(8)}${number.toString(16).padStart(2, '0')}`;
-  return `0x${(0xc0 + items.length / 2).toString(16)}${items}`;
-}

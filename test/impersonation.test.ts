@@ -16,6 +16,7 @@ import { fromCapture } from '../src/fixture/captured.ts';
 import { BUN, CLI, ROOT, runHarness } from './faces.ts';
 import { rpc } from './helpers/anvil.ts';
 import { type DevNode, startDevAnvil, startHardhat } from './helpers/devNodes.ts';
+import { twoBlockCapture } from './helpers/captureJson.ts';
 
 /** Per test and hook: two nodes, subprocesses and replays on a loaded 2-core machine. */
 const SLOW = 90_000;
@@ -285,15 +286,7 @@ for (const kind of KINDS) {
 }
 
 describe('a capture\'s "impersonated"', () => {
-  const capture = (impersonated: unknown): Record<string, unknown> => ({
-    format: 'blocktrace-capture/v1',
-    config: { chainId: 1 },
-    prestate: {},
-    // a header of block 0x4 (number is its 9th field)
-    parentHeader: headerRlp(4),
-    blocks: ['0x00', '0x00'],
-    impersonated,
-  });
+  const capture = (impersonated: unknown): Record<string, unknown> => twoBlockCapture({ impersonated });
   const entry = { blockNumber: '0x5', transactionIndex: '0x1', from: IMPERSONATED, hash: `0x${'ab'.repeat(32)}` };
 
   test('by block index (from the block after parentHeader), then transaction index', () => {
@@ -315,9 +308,3 @@ describe('a capture\'s "impersonated"', () => {
     expect(() => fromCapture('c.json', capture(value))).toThrow(`c.json: ${message}`);
   });
 });
-
-/** The RLP of a list of 9 empty strings but the 9th, `number` (enough for the loader's read of it). */
-function headerRlp(number: number): string {
-  const items = `${'80'.repeat(8)}${number.toString(16).padStart(2, '0')}`;
-  return `0x${(0xc0 + items.length / 2).toString(16)}${items}`;
-}
