@@ -101,3 +101,13 @@ export function readAbiDirs(dirs: readonly string[]): Artifact[] {
   return artifacts;
 }
 
+/** readAbiDirs for a command: undefined, after one line through `log`, when a directory cannot be read. */
+export function readAbiDirsOr(dirs: readonly string[], log: (line: string) => void): Artifact[] | undefined {
+  try {
+    return readAbiDirs(dirs);
+  } catch (err) {
+    log(`blocktrace: ${(err as Error).message}`);
+    return undefined;
+  }
+}
+

@@ -1,7 +1,7 @@
 // `blocktrace diff A B [BLOCK|TX_HASH …]`: loads both fixtures, pairs their transactions by position
 // and reports where they part (src/chainDiff). Exit 0 nothing differs, 1 something does (or nothing
 // was left to compare), 2 a fixture, an --abi directory or a target cannot be read.
-import { readAbiDirs, type Artifact } from '../abi/artifacts.ts';
+import { readAbiDirsOr } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { diffChains, type Side } from '../chainDiff/diffChains.ts';
 import { diffJson, diffText } from '../chainDiff/report.ts';
@@ -23,13 +23,8 @@ async function blockOfTx(side: Side, hash: string): Promise<bigint | undefined> 
 }
 
 export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number> {
-  let artifacts: Artifact[];
-  try {
-    artifacts = readAbiDirs(options.abiDirs);
-  } catch (err) {
-    io.log(`blocktrace: ${(err as Error).message}`);
-    return 2;
-  }
+  const artifacts = readAbiDirsOr(options.abiDirs, io.log);
+  if (artifacts === undefined) return 2;
   const chainA = await io.load(options.a, options.cache);
   if (chainA === undefined) return 2;
   const chainB = await io.load(options.b, options.cache);

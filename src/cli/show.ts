@@ -1,6 +1,6 @@
 // The `show` command: load the chain (or connect upstream), read the --abi directories, print the
 // tree. Exit 0 printed; 1 the target is not on the chain; 2 the fixture or an --abi path cannot be read.
-import { readAbiDirs, type Artifact } from '../abi/artifacts.ts';
+import { readAbiDirsOr } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { createContext } from '../rpc/context.ts';
 import { COLOUR, PLAIN } from '../show/render.ts';
@@ -22,13 +22,8 @@ export function wantsColour(io: Pick<ShowIo, 'stdout' | 'env'>): boolean {
 }
 
 export async function runShow(options: ShowCommand, io: ShowIo): Promise<number> {
-  let artifacts: Artifact[];
-  try {
-    artifacts = readAbiDirs(options.abiDirs);
-  } catch (err) {
-    io.log(`blocktrace: ${(err as Error).message}`);
-    return 2;
-  }
+  const artifacts = readAbiDirsOr(options.abiDirs, io.log);
+  if (artifacts === undefined) return 2;
   const source = await io.open(options.upstream, options.fixture, options.cache);
   if (source === undefined) return 2;
   const ctx = createContext(source.chain, { log: io.log, forward: source.forward });
