@@ -4,7 +4,7 @@
 // its receipts through its own dispatcher, and the comparison engine of `check` (src/compare) finds
 // every difference of the pair: the call tree's first, the state it leaves, the logs, the gas.
 import type { AbiDecoder } from '../abi/decoder.ts';
-import { compareAnswers } from '../compare/answers.ts';
+import { findDifferences } from '../compare/answers.ts';
 import { parseIgnores } from '../compare/ignore.ts';
 import { decodingFor } from '../compare/labels.ts';
 import type { PlacedDifference } from '../compare/types.ts';
@@ -66,12 +66,11 @@ async function compareTracer(a: Side, b: Side, n: string, tracer: object, decode
   const params = [n, tracer];
   const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceBlockByNumber', params });
   const [ta, tb] = await Promise.all([call(a, 'debug_traceBlockByNumber', params), call(b, 'debug_traceBlockByNumber', params)]);
-  const options = { mode: 'semantic' as const, ignore: POSITIONAL };
-  let found = compareAnswers(request, ta.text, tb.text, options);
+  const found = findDifferences(request, ta.text, tb.text, { mode: 'semantic', ignore: POSITIONAL });
   // contract names from A's code (B runs the same transactions: its contracts, where they differ, are A's too)
-  if (found.length > 0 && decoder !== undefined) found = compareAnswers(request, ta.text, tb.text, { ...options, decoding: await decodingFor(a.ctx, decoder, [ta.text, tb.text], known) });
+  const differences = found.differences.length > 0 && decoder !== undefined ? found.decoded(await decodingFor(a.ctx, decoder, [ta.text, tb.text], known)) : found.differences;
   const byTx = new Map<number, PlacedDifference[]>();
-  for (const d of found) {
+  for (const d of differences) {
     const i = txOf(d);
     if (i === undefined) continue;
     const list = byTx.get(i) ?? [];

@@ -58,29 +58,45 @@ function wholeAnswer(expected: string, got: string, note?: string): PlacedDiffer
   return { path: '$', expected, got, ...(note === undefined ? {} : { note }), where: 'response', field: '(the whole answer)' };
 }
 
+/** What a comparison found, placed; `decoded` places the same differences again with ABIs (no second diff). */
+export interface Found {
+  readonly differences: readonly PlacedDifference[];
+  decoded(decoding: Decoding): PlacedDifference[];
+}
+
+const settled = (differences: PlacedDifference[]): Found => ({ differences, decoded: () => differences });
+
 /**
- * Every difference between the recorded `expected` and our `got` for `request`; empty when they match.
- * `undefined` on either side is no answer at all (a notification).
+ * Every difference between the recorded `expected` and our `got` for `request`; none when they match.
+ * `undefined` on either side is no answer at all (a notification). Decoding (contract names need the
+ * chain) can come after, through `decoded`, once there is something to decode.
  */
-export function compareAnswers(request: string, expected: string | undefined, got: string | undefined, options: CompareOptions): PlacedDifference[] {
+export function findDifferences(request: string, expected: string | undefined, got: string | undefined, options: CompareOptions): Found {
   if (expected === undefined || got === undefined) {
-    if (expected === got) return [];
-    return [wholeAnswer(expected === undefined ? NO_ANSWER : compactJson(expected), got === undefined ? NO_ANSWER : compactJson(got))];
+    if (expected === got) return settled([]);
+    return settled([wholeAnswer(expected === undefined ? NO_ANSWER : compactJson(expected), got === undefined ? NO_ANSWER : compactJson(got))]);
   }
   const ignore = options.ignore ?? NO_IGNORES;
   const recorded = options.tokens === true ? compactJson(expected) : expected;
-  if (options.mode === 'bytes' && recorded === got) return [];
+  if (options.mode === 'bytes' && recorded === got) return settled([]);
   const a = parseWhole(expected);
   const b = parseWhole(got);
   if (a === undefined || b === undefined) {
-    return [wholeAnswer(compactJson(expected), compactJson(got), a === undefined ? 'the recording is not one JSON value' : 'our answer is not one JSON value')];
+    return settled([wholeAnswer(compactJson(expected), compactJson(got), a === undefined ? 'the recording is not one JSON value' : 'our answer is not one JSON value')]);
   }
   const raw = diffValues(a, b, options.mode, ignore);
   if (raw.length === 0) {
     // equal values in other bytes: only whitespace is left, free for a pretty golden or where rules dropped members
-    if (options.mode === 'semantic' || options.tokens === true || hasIgnores(ignore)) return [];
-    return [wholeAnswer(compactJson(expected), got, 'the same values in other bytes: whitespace between tokens')];
+    if (options.mode === 'semantic' || options.tokens === true || hasIgnores(ignore)) return settled([]);
+    return settled([wholeAnswer(compactJson(expected), got, 'the same values in other bytes: whitespace between tokens')]);
   }
   const sides = { request: parseWhole(request), expected: a, got: b };
-  return raw.map((d) => placed(d, sides, options.decoding));
+  return {
+    differences: raw.map((d) => placed(d, sides, options.decoding)),
+    decoded: (decoding) => raw.map((d) => placed(d, sides, decoding)),
+  };
 }
+
+/** findDifferences' differences, decoded with `options.decoding` when given. */
+export const compareAnswers = (request: string, expected: string | undefined, got: string | undefined, options: CompareOptions): PlacedDifference[] =>
+  [...findDifferences(request, expected, got, options).differences];

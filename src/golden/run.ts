@@ -3,7 +3,7 @@
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
 import type { AbiDecoder } from '../abi/decoder.ts';
-import { compareAnswers } from '../compare/answers.ts';
+import { findDifferences } from '../compare/answers.ts';
 import type { CompareMode } from '../compare/diff.ts';
 import type { IgnoreRules } from '../compare/ignore.ts';
 import { compactJson, member, parseWhole } from '../compare/jsonText.ts';
@@ -87,13 +87,9 @@ export interface CaseOptions {
 export async function checkCase(ctx: RpcContext, exchange: Exchange, options: CaseOptions, known = new Map<string, string | undefined>()): Promise<{ answer: string | undefined; differences: PlacedDifference[]; first?: Difference }> {
   const answer = await dispatch(exchange.request, ctx);
   const tokens = exchange.layout === 'pair';
-  const compareOptions = { mode: options.mode, tokens, ...(options.ignore === undefined ? {} : { ignore: options.ignore }) };
-  let differences = compareAnswers(exchange.request, exchange.response, answer, compareOptions);
-  if (differences.length === 0) return { answer, differences };
-  if (options.decoder !== undefined) {
-    const decoding = await decodingFor(ctx, options.decoder, [exchange.response, answer], known);
-    differences = compareAnswers(exchange.request, exchange.response, answer, { ...compareOptions, decoding });
-  }
+  const found = findDifferences(exchange.request, exchange.response, answer, { mode: options.mode, tokens, ...(options.ignore === undefined ? {} : { ignore: options.ignore }) });
+  if (found.differences.length === 0) return { answer, differences: [] };
+  const differences = options.decoder === undefined ? [...found.differences] : found.decoded(await decodingFor(ctx, options.decoder, [exchange.response, answer], known));
   const recorded = exchange.response !== undefined && tokens ? compactJson(exchange.response) : exchange.response;
   return { answer, differences, first: firstDifference(differences[0]!, recorded, answer, options.mode) };
 }
