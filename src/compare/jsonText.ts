@@ -1,5 +1,5 @@
 // Small helpers over JSON text for the golden harness: whole-text parsing that keeps every value's
-// source (rpc/rawJson.ts), compaction that keeps escapes and number spellings, JSON paths.
+// source (rpc/rawJson.ts), compaction that keeps escapes and number spellings.
 import { readFirstValue, type JsonNode } from '../rpc/rawJson.ts';
 
 export type { JsonNode };
@@ -43,13 +43,6 @@ export function member(node: JsonNode, key: string): JsonNode | undefined {
   for (const [k, v] of node.entries) if (k === key) found = v;
   return found;
 }
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `$.result[0].action` style: a step into an object member. */
-export const keyStep = (path: string, key: string): string => (IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`);
-
-export const indexStep = (path: string, index: number): string => `${path}[${index}]`;
 
 /** A value as it reads in a report: compact JSON, cut to `max` characters. */
 export function shortText(text: string, max = 80): string {

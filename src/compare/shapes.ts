@@ -5,6 +5,7 @@
 import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatDecoded } from '../abi/format.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
+import { member } from './jsonText.ts';
 import type { PathStep } from './types.ts';
 import type { SlotNamer } from './slots.ts';
 
@@ -17,14 +18,11 @@ export interface Decoding {
   readonly slots?: SlotNamer;
 }
 
-/** The member `key` of an object node. */
+/** One step down a node: an array's item or an object's member (its last duplicate, as `member` reads it). */
 export function at(node: JsonNode | undefined, step: PathStep): JsonNode | undefined {
   if (node === undefined) return undefined;
   if (typeof step === 'number') return node.t === 'array' ? node.items[step] : undefined;
-  if (node.t !== 'object') return undefined;
-  let found: JsonNode | undefined;
-  for (const [k, v] of node.entries) if (k === step) found = v;
-  return found;
+  return member(node, step);
 }
 
 /** A string member's value. */
