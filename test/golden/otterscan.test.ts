@@ -4,8 +4,10 @@
 // - <chain>/ots-anvil-differs: anvil's answers where blocktrace follows Otterscan's spec and Erigon
 //   instead (docs/otterscan.md), compared with that one difference applied to anvil's own bytes
 //   (test/helpers/otsDifferences.ts): logsBloom, logs and the block's transactionCount in the block
-//   methods, a header for erigon_getHeaderByNumber, Erigon's internal operations and its creation
-//   and self-destruct entries in ots_traceTransaction.
+//   methods, Erigon's pages of a block's transactions (counted from its last), null for a block past
+//   the head, newest first within a block in ots_searchTransactionsAfter, no creator for an address
+//   without code, a header for erigon_getHeaderByNumber, Erigon's internal operations and its
+//   creation and self-destruct entries in ots_traceTransaction.
 import { describe, expect, test } from 'bun:test';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

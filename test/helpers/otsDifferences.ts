@@ -12,6 +12,9 @@ interface ParityTrace {
   readonly result: Record<string, string> | null;
   readonly traceAddress: readonly number[];
   readonly transactionHash?: string;
+  readonly blockNumber: number;
+  readonly transactionPosition?: number;
+  readonly error?: string;
 }
 interface Op {
   readonly type: number;
@@ -28,16 +31,25 @@ const isParent = (parent: ParityTrace, child: ParityTrace): boolean =>
 /** What the differences are made from: anvil's recordings of one chain. */
 export class AnvilRecords {
   private readonly traces = new Map<string, ParityTrace[]>();
+  /** Every transaction's traces, in chain order. */
+  private readonly inOrder: ParityTrace[] = [];
   private readonly ops = new Map<string, Op[]>();
   private readonly txCounts = new Map<string, number>();
+  /** Each block's transactions and receipts as anvil's ots_getBlockTransactions pages list them, by index. */
+  private readonly listed = new Map<number, Map<number, { tx: Json; receipt: Json }>>();
+  /** Whether an account has code at the head, as anvil's ots_hasCode [address, "latest"] answers. */
+  private readonly codeAtHead = new Map<string, boolean>();
 
   constructor(golden: string, chain: string) {
     const traceDir = join(golden, 'anvil', chain);
     for (const file of readdirSync(traceDir).filter((f) => f.endsWith('.trace_block.response.json'))) {
       for (const t of resultOf(readFileSync(join(traceDir, file), 'utf8')) as ParityTrace[]) {
         if (t.transactionHash !== undefined) this.traces.set(t.transactionHash, [...(this.traces.get(t.transactionHash) ?? []), t]);
+        if (t.transactionHash !== undefined) this.inOrder.push(t);
       }
     }
+    // stable: each block's traces keep their order
+    this.inOrder.sort((a, b) => a.blockNumber - b.blockNumber);
     const otsDir = join(golden, 'anvil-ots', chain);
     for (const dir of readdirSync(otsDir).filter((d) => d.startsWith('ots'))) {
       if (dir.endsWith('.requests')) continue;
@@ -46,6 +58,8 @@ export class AnvilRecords {
         const response = readFileSync(join(otsDir, dir, file.replace(/request\.json$/, 'response.json')), 'utf8');
         const result = (JSON.parse(response) as { result?: unknown }).result;
         if (result === undefined || result === null) continue;
+        if (request.method === 'ots_hasCode' && request.params[1] === 'latest') this.codeAtHead.set((request.params[0] as string).toLowerCase(), result as boolean);
+        if (request.method === 'ots_getBlockTransactions') this.keepPage(request.params as number[], result as { fullblock: { transactions: Json[] }; receipts: Json[] });
         if (request.method === 'ots_getInternalOperations') this.ops.set(request.params[0] as string, result as Op[]);
         if (request.method === 'ots_getBlockDetails') {
           const block = (result as { block: Json }).block;
@@ -53,6 +67,55 @@ export class AnvilRecords {
         }
       }
     }
+  }
+
+  /** anvil's page `page` of `size` holds the block's transactions from `page * size` on. */
+  private keepPage([number, page, size]: number[], result: { fullblock: { transactions: Json[] }; receipts: Json[] }): void {
+    if (!Number.isSafeInteger(page! * size!)) return;
+    const block = this.listed.get(number!) ?? new Map<number, { tx: Json; receipt: Json }>();
+    result.fullblock.transactions.forEach((tx, i) => block.set(page! * size! + i, { tx, receipt: result.receipts[i]! }));
+    this.listed.set(number!, block);
+  }
+
+  /**
+   * Erigon's page `page` of `size` (otterscan_api.go GetBlockTransactions: the slice
+   * `[len - (page + 1) * size, len - page * size)`, clamped at 0), made of the transactions and
+   * receipts anvil listed on its own pages of the block.
+   */
+  erigonPage(number: number, page: number, size: number): { txs: Json[]; receipts: Json[] } {
+    const count = this.transactionCount(`0x${number.toString(16)}`);
+    const end = Math.max(0, count - page * size);
+    const start = Math.max(0, count - page * size - size);
+    const block = this.listed.get(number);
+    const items = Array.from({ length: end - start }, (_, i) => {
+      const item = block?.get(start + i);
+      if (item === undefined) throw new Error(`no anvil page of block ${number} lists transaction ${start + i}`);
+      return item;
+    });
+    return { txs: items.map((i) => i.tx), receipts: items.map((i) => i.receipt) };
+  }
+
+  /**
+   * Whether the account has code at the head, from anvil's traces: a creation that succeeded with
+   * code gives it code, a self-destruct in the transaction that created it takes it away (EIP-6780;
+   * both chains are Cancun and later). Checked against anvil's ots_hasCode [address, "latest"]
+   * where that was recorded.
+   */
+  hasCodeAtHead(address: string): boolean {
+    const account = address.toLowerCase();
+    let has = false;
+    let createdIn: string | undefined;
+    for (const t of this.inOrder) {
+      if (t.type === 'create' && t.error === undefined && t.result?.['address'] === account) {
+        has = t.result['code'] !== '0x';
+        createdIn = t.transactionHash;
+      } else if (t.type === 'suicide' && t.action['address'] === account && t.transactionHash === createdIn) {
+        has = false;
+      }
+    }
+    const recorded = this.codeAtHead.get(account);
+    if (recorded !== undefined && recorded !== has) throw new Error(`${address}: anvil's ots_hasCode says ${recorded}, its traces ${has}`);
+    return has;
   }
 
   knows(hash: string): boolean {
@@ -142,9 +205,36 @@ export class AnvilRecords {
 }
 
 /** anvil's answer to `request` with the documented difference applied (the answer itself when none applies). */
+/** Erigon's answer where anvil answers a block past the head or an unknown hash with an error. */
+function erigonError(method: string, params: unknown[], answer: { error?: { code: number } }): unknown {
+  if (answer.error?.code !== -32001) return undefined;
+  // a number with no canonical hash finds no block: null (otterscan_api.go, otterscan_block_details.go)
+  if (method === 'ots_getBlockDetails' || method === 'ots_getBlockTransactions') return { result: null };
+  if (method === 'ots_getBlockDetailsByHash') {
+    const bytes = (params[0] as string).replace(/^0x/, '').match(/../g)!.map((b) => parseInt(b, 16));
+    return { error: { code: -32000, message: `couldn't find block number for hash [${bytes.join(' ')}]` } };
+  }
+  return undefined;
+}
+
+/** Reverses each block's run of entries in `list` (blocks given by `blockOf`), the runs staying where they are. */
+function newestFirstInBlocks<T>(list: T[], blockOf: (item: T) => string): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < list.length; ) {
+    let j = i;
+    while (j < list.length && blockOf(list[j]!) === blockOf(list[i]!)) j++;
+    out.push(...list.slice(i, j).reverse());
+    i = j;
+  }
+  return out;
+}
+
+/** anvil's answer to `request` with the documented difference applied (the answer itself when none applies). */
 export function withDifferences(records: AnvilRecords, request: string, response: string): string {
-  const { method, params } = JSON.parse(request) as { method: string; params: unknown[] };
-  const answer = JSON.parse(response) as { result?: unknown };
+  const { jsonrpc, id, method, params } = JSON.parse(request) as { jsonrpc: string; id: unknown; method: string; params: unknown[] };
+  const answer = JSON.parse(response) as { result?: unknown; error?: { code: number } };
+  const replaced = Array.isArray(params) ? erigonError(method, params, answer) : undefined;
+  if (replaced !== undefined) return JSON.stringify({ jsonrpc, id, ...(replaced as object) });
   const result = answer.result;
   if (result === undefined || result === null) return response;
   // a hash as anvil reads it: 0x optional, any case
@@ -165,14 +255,23 @@ export function withDifferences(records: AnvilRecords, request: string, response
     }
     case 'ots_getBlockTransactions': {
       const page = result as { fullblock: Json; receipts: Json[] };
+      const [number, pageNumber, size] = params as number[];
+      const erigon = records.erigonPage(number!, pageNumber!, size!);
       page.fullblock['logsBloom'] = null;
+      page.fullblock['transactions'] = erigon.txs;
       page.fullblock['transactionCount'] = records.transactionCount(page.fullblock['number'] as string);
-      for (const receipt of page.receipts) {
-        receipt['logs'] = null;
-        receipt['logsBloom'] = null;
-      }
+      page.receipts = erigon.receipts.map((receipt) => ({ ...receipt, logs: null, logsBloom: null }));
       break;
     }
+    case 'ots_searchTransactionsAfter': {
+      const page = result as { txs: Json[]; receipts: Json[] };
+      page.txs = newestFirstInBlocks(page.txs, (tx) => tx['blockNumber'] as string);
+      page.receipts = newestFirstInBlocks(page.receipts, (r) => r['blockNumber'] as string);
+      break;
+    }
+    case 'ots_getContractCreator':
+      if (!records.hasCodeAtHead(params[0] as string)) changed = null;
+      break;
     case 'ots_getInternalOperations':
       changed = records.internalOperations(hash);
       break;

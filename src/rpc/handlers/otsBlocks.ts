@@ -1,10 +1,11 @@
 // ots_getBlockDetails, ots_getBlockDetailsByHash and ots_getBlockTransactions: anvil 1.7.1's
 // answers (crates/anvil/src/eth/otterscan/api.rs build_ots_block_details, build_ots_block_tx), with
 // Otterscan's spec and Erigon (rpc/jsonrpc/otterscan_api.go, otterscan_block_details.go) where
-// anvil departs from them: the blocks' logsBloom and the receipts' logs and logsBloom are null, and
-// transactionCount counts the block, not the page (docs/otterscan.md).
+// anvil departs from them: the blocks' logsBloom and the receipts' logs and logsBloom are null,
+// transactionCount counts the block, not the page, pages are counted from the block's last
+// transaction, and a block past the head is null (docs/otterscan.md).
 import { hexQuantity } from '../../encoding/hex.ts';
-import { ResourceNotFoundError } from '../../errors/rpcErrors.ts';
+import { ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import { rewardsOf } from '../../replay/runOptions.ts';
 import type { RpcContext } from '../context.ts';
@@ -14,9 +15,6 @@ import { formatWithdrawals, uncleHashes } from './ethJson.ts';
 import { fetchBlockByHash, isGenesis, resolveBlock } from './resolve.ts';
 
 type Json = Record<string, unknown>;
-
-/** anvil's BlockNotFound. */
-const notFound = (): ResourceNotFoundError => new ResourceNotFoundError('Resource not found');
 
 /**
  * The header with its logsBloom null (erigon otterscan_api.go delegateGetBlockByNumber), then the
@@ -50,15 +48,19 @@ function blockDetails(ctx: RpcContext, block: ChainBlock): Json {
   return { block: slim, issuance: issuance(ctx, block), totalFees: hexQuantity(fees) };
 }
 
-export function otsGetBlockDetails([selector]: [BlockSelector], ctx: RpcContext): Json {
+/** A block past the head is null (Erigon GetBlockDetails: a number with no canonical hash finds no block). */
+export function otsGetBlockDetails([selector]: [BlockSelector], ctx: RpcContext): Json | null {
   const block = resolveBlock(ctx.chain, selector);
-  if (block === undefined) throw notFound();
-  return blockDetails(ctx, block);
+  return block === undefined ? null : blockDetails(ctx, block);
 }
 
+/**
+ * An unknown hash is Erigon's error (otterscan_block_details.go GetBlockDetailsByHash: `couldn't
+ * find block number for hash %v` of the hash's bytes, which Go writes as a list of decimal bytes).
+ */
 export async function otsGetBlockDetailsByHash([hash]: [Uint8Array], ctx: RpcContext): Promise<Json> {
   const block = await fetchBlockByHash(ctx.chain, hash);
-  if (block === undefined) throw notFound();
+  if (block === undefined) throw new ServerError(`couldn't find block number for hash [${[...hash].join(' ')}]`);
   return blockDetails(ctx, block);
 }
 
@@ -68,23 +70,22 @@ function withSelector(tx: Json): Json {
   return tx;
 }
 
-const U64 = (1n << 64n) - 1n;
-
 /**
- * Page `page` of `pageSize` transactions, counted from the block's first (anvil's paging:
- * `skip(page * page_size).take(page_size)`, the product wrapping in 64 bits as anvil's release
- * build computes it).
+ * Page `page` of `pageSize` transactions, counted from the block's last (Erigon
+ * otterscan_api.go GetBlockTransactions: `pageEnd = len - page * pageSize`, `pageStart = pageEnd -
+ * pageSize`, both clamped at 0), in block order: Otterscan reverses each page, so page 0 shows the
+ * block's last transaction first. anvil counts from the first (`skip(page * page_size)`). A block
+ * past the head is null, Erigon's answer, which Otterscan shows as "Block not found".
  */
-export function otsGetBlockTransactions([number, page, pageSize]: [bigint, bigint, bigint], ctx: RpcContext): Json {
+export function otsGetBlockTransactions([number, page, pageSize]: [bigint, bigint, bigint], ctx: RpcContext): Json | null {
   const block = ctx.chain.blockByNumber(number);
-  if (block === undefined) throw notFound();
-  const count = block.block.transactions.length;
-  const start = (page * pageSize) & U64;
-  const end = start + pageSize;
-  const first = start >= BigInt(count) ? count : Number(start);
-  const last = end >= BigInt(count) ? count : Number(end);
+  if (block === undefined) return null;
+  const count = BigInt(block.block.transactions.length);
+  const clamp = (n: bigint): number => Number(n < 0n ? 0n : n);
+  const end = clamp(count - page * pageSize);
+  const start = clamp(count - page * pageSize - pageSize);
   const receipts = ctx.chain.receipts(block);
-  const indexes = Array.from({ length: last - first }, (_, i) => first + i);
+  const indexes = Array.from({ length: end - start }, (_, i) => start + i);
   const fullblock = slimBlock(ctx, block, indexes.map((i) => withSelector(anvilTransaction(block, i, receipts[i]))));
   return { fullblock, receipts: indexes.map((i) => anvilOtsReceipt(block, i, receipts[i]!, false)) };
 }

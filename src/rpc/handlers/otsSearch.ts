@@ -5,8 +5,9 @@
 // takes every transaction of a block whose Parity traces name the address (the block's last
 // transaction first), and stops at the first block it reaches once it holds `pageSize`
 // transactions, so a page ends with a whole block; `firstPage` and `lastPage` say whether that walk
-// reached the head or block 1. The index gives the blocks that hold matches; the walk between them
-// is done in arithmetic.
+// reached the head or block 1. Both pages list the newest transaction first, as Erigon does and
+// Otterscan expects (docs/otterscan.md). The index gives the blocks that hold matches; the walk
+// between them is done in arithmetic.
 import { hexBytes } from '../../encoding/hex.ts';
 import { ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainIndex } from '../../chainIndex/chainIndex.ts';
@@ -61,7 +62,11 @@ function pageBefore(ctx: RpcContext, index: ChainIndex, address: string, blockNu
   return { ids, firstPage, lastPage: true };
 }
 
-/** anvil ots_search_transactions_after: from the block after `blockNumber` (0: block 1) up to the head; newest first. */
+/**
+ * anvil ots_search_transactions_after: from the block after `blockNumber` (0: block 1) up to the
+ * head; newest first throughout, as Erigon sorts both searches (otterscan_search_v3.go), where anvil
+ * reverses its walk and so lists each block's transactions oldest first.
+ */
 function pageAfter(ctx: RpcContext, index: ChainIndex, address: string, blockNumber: bigint, pageSize: bigint): Page {
   const best = ctx.chain.head.number;
   const lowest = ctx.chain.genesis.number + 1n;
@@ -75,9 +80,7 @@ function pageAfter(ctx: RpcContext, index: ChainIndex, address: string, blockNum
   let firstPage = true;
   for (let i = countBelow(index, posted, from); i < posted.length; ) {
     const block = index.blockOf(posted[i]!);
-    const group: number[] = [];
-    while (i < posted.length && index.blockOf(posted[i]!) === block) group.push(posted[i++]!);
-    ids.push(...group.reverse());
+    while (i < posted.length && index.blockOf(posted[i]!) === block) ids.push(posted[i++]!);
     // the next block up stops the walk, unless this one was the head
     if (BigInt(ids.length) >= pageSize) {
       firstPage = block === best ? true : initialFirst;
@@ -122,9 +125,16 @@ export function otsGetTransactionBySenderAndNonce([sender, nonce]: [string, bigi
   return id === undefined ? null : txHash(ctx, index, id);
 }
 
-/** The latest creation of `address` (a creation that reverted counts, as in anvil's traces), or null. */
-export function otsGetContractCreator([address]: [string], ctx: RpcContext): Json | null {
+/**
+ * The creation of the contract at `address`, or null. As Erigon (otterscan_contract_creator.go
+ * GetContractCreator), an account with no code at the head has no creator, so a creation that
+ * reverted or a contract since destroyed answers null; anvil names the last creation its traces
+ * show. While the account has code, the index's last creation is the one that made it.
+ */
+export async function otsGetContractCreator([address]: [string], ctx: RpcContext): Promise<Json | null> {
   const index = indexOf(ctx);
   const creation = index.creator(address);
-  return creation === undefined ? null : { hash: txHash(ctx, index, creation.tx), creator: creation.creator };
+  if (creation === undefined || ctx.chain.stateAfter === undefined) return null;
+  const code = await (await ctx.chain.stateAfter(ctx.chain.head)).code(Buffer.from(address.slice(2), 'hex'));
+  return code.length === 0 ? null : { hash: txHash(ctx, index, creation.tx), creator: creation.creator };
 }
