@@ -67,8 +67,8 @@ async function compareTracer(a: Side, b: Side, n: string, tracer: object, decode
   const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceBlockByNumber', params });
   const [ta, tb] = await Promise.all([call(a, 'debug_traceBlockByNumber', params), call(b, 'debug_traceBlockByNumber', params)]);
   const found = findDifferences(request, ta.text, tb.text, { mode: 'semantic', ignore: POSITIONAL });
-  // contract names from A's code (B runs the same transactions: its contracts, where they differ, are A's too)
-  const differences = found.differences.length > 0 && decoder !== undefined ? found.decoded(await decodingFor(a.ctx, decoder, [ta.text, tb.text], known)) : found.differences;
+  // contract names from A's code, or B's where A's matches no artifact (two versions of a contract)
+  const differences = found.differences.length > 0 && decoder !== undefined ? found.decoded(await decodingFor([a.ctx, b.ctx], decoder, [ta.text, tb.text], known)) : found.differences;
   const byTx = new Map<number, PlacedDifference[]>();
   for (const d of differences) {
     const i = txOf(d);

@@ -20,7 +20,35 @@ function gasLine(pair: TxPair): string {
   return `gas used ${grouped(a)} → ${grouped(b)}${delta === 0n ? ' (the same)' : ` (${delta > 0n ? '+' : ''}${grouped(delta)})`}`;
 }
 
-function pairLines(pair: TxPair, sides: readonly ['A', 'B']): string[] {
+/**
+ * The state differences already printed, by account, field and both values, with the pair that
+ * printed them: a difference a pair inherits (the code of a contract deployed differently, the
+ * state an earlier pair left) is named once and then referred to.
+ */
+type Shown = Map<string, string>;
+const stateKey = (d: PlacedDifference): string => `${below(d).replace(/^(pre|post) › /, '')}\n${d.field}\n${d.expected}\n${d.got}`;
+
+function stateLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): string[] {
+  const lines: string[] = [];
+  const here = `block ${pair.block} tx ${pair.index}`;
+  for (const group of groupByPlace(pair.state)) {
+    lines.push(`    ${below(group.differences[0]!)}`);
+    const earlier = new Map<string, string[]>();
+    for (const d of group.differences) {
+      const before = shown.get(stateKey(d));
+      if (before === undefined) {
+        shown.set(stateKey(d), here);
+        lines.push(...differenceLines(d, '      ', sides));
+      } else {
+        earlier.set(before, [...(earlier.get(before) ?? []), d.field]);
+      }
+    }
+    for (const [before, fields] of earlier) lines.push(`      ${fields.join(', ')}: as at ${before}`);
+  }
+  return lines;
+}
+
+function pairLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): string[] {
   const lines = [`block ${pair.block} tx ${pair.index} (${short(pair.hashes[0])} | ${short(pair.hashes[1])}): ${gasLine(pair)}`];
   if (pair.missing !== undefined) {
     lines.push(`  only in ${pair.missing === 'a' ? sides[1] : sides[0]}`);
@@ -43,10 +71,7 @@ function pairLines(pair: TxPair, sides: readonly ['A', 'B']): string[] {
     lines.push('  the rest of the call tree:');
     for (const group of groupByPlace(rest)) lines.push(`    ${below(group.differences[0]!)}`, ...group.differences.flatMap((d) => differenceLines(d, '      ', sides)));
   }
-  if (pair.state.length > 0) {
-    lines.push('  the state it leaves:');
-    for (const group of groupByPlace(pair.state)) lines.push(`    ${below(group.differences[0]!)}`, ...group.differences.flatMap((d) => differenceLines(d, '      ', sides)));
-  }
+  if (pair.state.length > 0) lines.push('  the state it leaves:', ...stateLines(pair, sides, shown));
   return lines;
 }
 
@@ -55,7 +80,8 @@ export function diffText(diff: ChainDiff, paths: readonly [string, string]): str
   const sides = ['A', 'B'] as const;
   const lines: string[] = [`A: ${paths[0]}`, `B: ${paths[1]}`, ''];
   for (const s of diff.skipped) lines.push(`skipped block ${s.block}: ${s.reason}`);
-  for (const pair of diff.differing) lines.push(...pairLines(pair, sides), '');
+  const shown: Shown = new Map();
+  for (const pair of diff.differing) lines.push(...pairLines(pair, sides, shown), '');
   const gasDiffers = diff.gas.filter((g) => g.a !== g.b);
   if (gasDiffers.length > 0) {
     lines.push(`gas used (${sides[0]} → ${sides[1]}):`);

@@ -17,13 +17,23 @@ export function addressesIn(texts: readonly (string | undefined)[], padded = fal
   return [...found];
 }
 
-/** Contract names of the addresses in `texts`, from their code at the head; `known` keeps what was asked already. */
-export async function contractLabels(ctx: RpcContext, decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Map<string, string>> {
+/**
+ * Contract names of the addresses in `texts`, from their code at the head of the chain, or of each
+ * chain in turn when two are compared (`diff`: where the versions' code differs, the side whose code
+ * an artifact matches names it); `known` keeps what was asked already.
+ */
+export async function contractLabels(chains: RpcContext | readonly RpcContext[], decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Map<string, string>> {
+  const sides = Array.isArray(chains) ? chains : [chains as RpcContext];
   for (const address of addressesIn(texts)) {
     if (known.has(address)) continue;
-    const answer = await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }), ctx);
-    const code = answer === undefined ? undefined : (JSON.parse(answer) as { result?: string }).result;
-    known.set(address, code === undefined ? undefined : decoder.label(code));
+    let name: string | undefined;
+    for (const ctx of sides) {
+      const answer = await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getCode', params: [address, 'latest'] }), ctx);
+      const code = answer === undefined ? undefined : (JSON.parse(answer) as { result?: string }).result;
+      name = code === undefined ? undefined : decoder.label(code);
+      if (name !== undefined) break;
+    }
+    known.set(address, name);
   }
   const labels = new Map<string, string>();
   for (const [address, name] of known) if (name !== undefined) labels.set(address, name);
@@ -31,7 +41,7 @@ export async function contractLabels(ctx: RpcContext, decoder: AbiDecoder, texts
 }
 
 /** Everything a comparison of `texts` decodes with. */
-export async function decodingFor(ctx: RpcContext, decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Decoding> {
-  const labels = await contractLabels(ctx, decoder, texts, known);
+export async function decodingFor(chains: RpcContext | readonly RpcContext[], decoder: AbiDecoder, texts: readonly (string | undefined)[], known: Map<string, string | undefined>): Promise<Decoding> {
+  const labels = await contractLabels(chains, decoder, texts, known);
   return { decoder, labels, slots: new SlotNamer(addressesIn(texts, true)) };
 }

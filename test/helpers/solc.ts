@@ -38,18 +38,35 @@ interface SolcOutput {
   }>>;
 }
 
-let compiled: Promise<VaultArtifacts> | undefined;
+/**
+ * Which Vault: `bps`, the sources as they are; `perMille`, the same with one line of `deposit`
+ * changed, the fee divided by 1,000 instead of 10,000 (a fee computed differently in one function,
+ * the constructor and every other function the same).
+ */
+export type VaultVariant = 'bps' | 'perMille';
 
-/** The scenario's contracts, compiled and written out once per process. */
-export function compileVault(): Promise<VaultArtifacts> {
-  return (compiled ??= compile());
+const FEE_LINE = 'uint256 fee = amount * feeBps / 10_000;';
+const compiled = new Map<VaultVariant, Promise<VaultArtifacts>>();
+
+/** The scenario's contracts, compiled and written out once per process and variant. */
+export function compileVault(variant: VaultVariant = 'bps'): Promise<VaultArtifacts> {
+  let artifacts = compiled.get(variant);
+  if (artifacts === undefined) compiled.set(variant, (artifacts = compile(variant)));
+  return artifacts;
 }
 
-async function compile(): Promise<VaultArtifacts> {
+function sourceOf(file: string, variant: VaultVariant): string {
+  const text = readFileSync(join(VAULT_SOURCES, file), 'utf8');
+  if (variant === 'bps' || file !== 'Vault.sol') return text;
+  if (!text.includes(FEE_LINE)) throw new Error(`Vault.sol has no line "${FEE_LINE}" to change`);
+  return text.replace(FEE_LINE, 'uint256 fee = amount * feeBps / 1_000;');
+}
+
+async function compile(variant: VaultVariant): Promise<VaultArtifacts> {
   const solc = (await import('solc')).default;
   const sources: Record<string, { content: string }> = {};
   for (const file of readdirSync(VAULT_SOURCES).filter((f) => f.endsWith('.sol')).sort()) {
-    sources[file] = { content: readFileSync(join(VAULT_SOURCES, file), 'utf8') };
+    sources[file] = { content: sourceOf(file, variant) };
   }
   const input = {
     language: 'Solidity',

@@ -21,7 +21,7 @@ import { encodeDeployData, encodeFunctionData, getContractAddress, keccak256, pa
 import { privateKeyToAccount } from 'viem/accounts';
 import { BUN, CLI, ROOT } from '../faces.ts';
 import { ANVIL, freePort } from './anvil.ts';
-import { compileVault, type VaultArtifacts } from './solc.ts';
+import { compileVault, type VaultArtifacts, type VaultVariant } from './solc.ts';
 
 /** Anvil's first three dev keys (mnemonic "test test … junk", m/44'/60'/0'/0/0..2): the deployer and token owner, then two users. */
 const KEYS = {
@@ -42,6 +42,8 @@ const TIP = 1_000_000_000n;
 export interface VaultChainOptions {
   /** The vault's fee in basis points: 250 for version 1, 300 for version 2. */
   readonly fee: number;
+  /** Which Vault code (test/helpers/solc.ts): the sources' (default), or deposit's fee per mille. */
+  readonly variant?: VaultVariant;
   /** true: fixed genesis timestamp and block timestamps (same chain every run); false: wall clock. */
   readonly deterministic: boolean;
   /** The fee recipient of every block (anvil_setCoinbase before block 1); anvil's default is the zero address. */
@@ -181,7 +183,7 @@ async function runCapture(url: string, to: number, out: string, timeoutMs: numbe
 /** Mines the scenario into a fresh anvil and captures it as a fixture. */
 export async function buildVaultChain(options: VaultChainOptions): Promise<VaultChain> {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const artifacts = await compileVault();
+  const artifacts = await compileVault(options.variant);
   const accounts = { deployer: privateKeyToAccount(KEYS.deployer), user1: privateKeyToAccount(KEYS.user1), user2: privateKeyToAccount(KEYS.user2) };
   const token = getContractAddress({ from: accounts.deployer.address, nonce: 0n });
   const vault = getContractAddress({ from: accounts.deployer.address, nonce: 1n });

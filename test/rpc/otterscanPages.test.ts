@@ -10,7 +10,7 @@ import { contextFor } from '../helpers/chainContext.ts';
 const FIXTURE = join(import.meta.dir, '../../golden/fixtures/cancun-devnet/fixture.json');
 
 async function call<T>(method: string, params: unknown[]): Promise<{ result?: T; error?: { code: number; message: string } }> {
-  return JSON.parse(await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), await contextFor(FIXTURE))) as never;
+  return JSON.parse((await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), await contextFor(FIXTURE)))!) as never;
 }
 
 interface Tx { readonly blockNumber: string; readonly transactionIndex: string; readonly hash: string }
