@@ -129,3 +129,12 @@ export async function diffChains(a: Side, b: Side, options: DiffOptions): Promis
   }
   return { blocks, skipped, identical, differing, gas };
 }
+
+/** Each pair's callTracer answer (with logs) on A and on B, by its hashes: the call trees the HTML report draws. */
+export async function pairTrees(a: Side, b: Side, pairs: readonly TxPair[]): Promise<(readonly [unknown, unknown])[]> {
+  const tree = async (side: Side, hash: string | undefined): Promise<unknown> =>
+    hash === undefined ? null : (await call(side, 'debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }])).value;
+  const trees: (readonly [unknown, unknown])[] = [];
+  for (const pair of pairs) trees.push([await tree(a, pair.hashes[0]), await tree(b, pair.hashes[1])]);
+  return trees;
+}

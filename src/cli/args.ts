@@ -23,7 +23,7 @@ Usage:
                           [--cache DIR | --no-cache] [--all-tracers] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--ignore NAME|$.PATH]... [--abi DIR]...
                   [--reporter text|json|junit|github] [--update] [--shard I/N] [--filter METHOD|NAME]...
-                  [--cache DIR | --no-cache] [--all-tracers]
+                  [--cache DIR | --no-cache] [--all-tracers] [--report FILE.html]
   blocktrace record FIXTURE REQUESTS --out DIR [--compact] [--filter METHOD|NAME]...
                    [--cache DIR | --no-cache] [--all-tracers]
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [serve options]
@@ -31,7 +31,8 @@ Usage:
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
-  blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--cache DIR | --no-cache]
+  blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--report FILE.html]
+                 [--cache DIR | --no-cache]
   blocktrace cache ls | cache clear [FIXTURE] [--cache DIR]
   blocktrace --help | --version
 
@@ -99,6 +100,8 @@ check FIXTURE GOLDEN...   (for CI: are the recorded answers still ours? docs/ci.
     --update           rewrite the response files of failing cases that record wrote (pretty or
                        compact, as each file is); .io files and arrays are never rewritten. Exit 0
     --shard I/N        check the Ith of N deterministic slices of the cases (by name)
+    --report FILE.html also write one self-contained HTML page (a CI artifact): each failing case's
+                       call trees, recorded and ours side by side, what differs highlighted
     --filter X         keep cases whose method is X or whose name contains X (repeatable)
     --cache DIR, --no-cache   as for serve
 

@@ -5,7 +5,9 @@ import type { Writable } from 'node:stream';
 import { GoldenError } from '../errors/goldenError.ts';
 import { readAbiDirs } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
+import type { Artifact } from '../abi/types.ts';
 import { type IgnoreRules, parseIgnores } from '../compare/ignore.ts';
+import { contractLabels } from '../compare/labels.ts';
 import { type Exchange, type GoldenSet, readGolden } from '../golden/layouts.ts';
 import { githubReport } from '../golden/reporters/github.ts';
 import { jsonReport } from '../golden/reporters/json.ts';
@@ -13,6 +15,9 @@ import { junitReport } from '../golden/reporters/junit.ts';
 import { textReport } from '../golden/reporters/text.ts';
 import { type CheckReport, checkAll, select, shard } from '../golden/run.ts';
 import { checkWritable, rewriteResponse, updatable } from '../golden/update.ts';
+import { type CaseAnswers, caseKey, checkReportData } from '../htmlReport/checkReport.ts';
+import { htmlReport, reportAbis } from '../htmlReport/htmlReport.ts';
+import { reportPathProblem, writeReport } from '../htmlReport/writeReport.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { createContext, type RpcContext } from '../rpc/context.ts';
 import type { CheckCommand } from './goldenArgs.ts';
@@ -64,18 +69,21 @@ function progressLine(stderr: Writable): { show: (done: number, total: number, n
   };
 }
 
-/** The decoder of the --abi directories; a GoldenError names one that cannot be read. */
-function decoderOf(dirs: readonly string[]): AbiDecoder | undefined {
-  if (dirs.length === 0) return undefined;
+/** The artifacts of the --abi directories; a GoldenError names one that cannot be read. */
+function artifactsOf(dirs: readonly string[]): Artifact[] {
   try {
-    return new AbiDecoder(readAbiDirs(dirs));
+    return readAbiDirs(dirs);
   } catch (err) {
     throw new GoldenError((err as Error).message);
   }
 }
 
 /** Everything check needs before the fixture loads; a GoldenError (exit 2) when anything is wrong. */
-function prepare(options: CheckCommand): { set: GoldenSet; ignore: IgnoreRules; decoder: AbiDecoder | undefined } {
+function prepare(options: CheckCommand): { set: GoldenSet; ignore: IgnoreRules; artifacts: Artifact[] } {
+  if (options.report !== undefined) {
+    const problem = reportPathProblem(options.report);
+    if (problem !== undefined) throw new GoldenError(`--report ${problem}`);
+  }
   let ignore: IgnoreRules;
   try {
     ignore = parseIgnores(options.ignores);
@@ -92,7 +100,7 @@ function prepare(options: CheckCommand): { set: GoldenSet; ignore: IgnoreRules; 
     }
     checkWritable(files);
   }
-  return { set, ignore, decoder: decoderOf(options.abiDirs) };
+  return { set, ignore, artifacts: artifactsOf(options.abiDirs) };
 }
 
 function render(options: CheckCommand, report: CheckReport): string {
@@ -123,6 +131,15 @@ function update(failed: readonly { exchange: Exchange; answer: string | undefine
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
+/** `--report`: the HTML report of the run, the failing cases' answers beside their recordings, contracts named. */
+async function checkHtml(options: CheckCommand, report: CheckReport, failed: readonly { exchange: Exchange; answer: string | undefined }[], ctx: RpcContext, artifacts: readonly Artifact[], decoder: AbiDecoder | undefined): Promise<string> {
+  const answers = new Map<string, CaseAnswers>(failed.map(({ exchange, answer }) => [caseKey(exchange), { expected: exchange.response, got: answer }]));
+  const texts = failed.flatMap(({ exchange, answer }) => [exchange.response, answer]);
+  const labels = decoder === undefined ? new Map<string, string>() : await contractLabels(ctx, decoder, texts, new Map());
+  const data = checkReportData(report, { fixture: options.fixture, goldens: options.goldens, answers, abis: reportAbis(artifacts), labels: Object.fromEntries(labels) });
+  return htmlReport(data);
+}
+
 export async function check(options: CheckCommand, io: GoldenIo): Promise<number> {
   let prepared: ReturnType<typeof prepare>;
   try {
@@ -132,7 +149,8 @@ export async function check(options: CheckCommand, io: GoldenIo): Promise<number
     io.log(`blocktrace: ${err.message}`);
     return 2;
   }
-  const { set, ignore, decoder } = prepared;
+  const { set, ignore, artifacts } = prepared;
+  const decoder = artifacts.length === 0 ? undefined : new AbiDecoder(artifacts);
   if (set.exchanges.length === 0 && set.skipped.length === 0 && options.shard === undefined) {
     io.log(`blocktrace: no recorded exchange matches --filter ${options.filters.join(', ')}`);
     return 1;
@@ -142,15 +160,24 @@ export async function check(options: CheckCommand, io: GoldenIo): Promise<number
   const ctx = goldenContext(chain, io.log, options.allTracers);
   const progress = io.progress ? progressLine(io.stderr) : undefined;
   const failed: { exchange: Exchange; answer: string | undefined }[] = [];
+  const keepFailed = options.update || options.report !== undefined;
   const report = await checkAll(ctx, set, {
     mode: options.mode,
     ignore,
     ...(decoder === undefined ? {} : { decoder }),
     ...(progress === undefined ? {} : { onCase: progress.show }),
-    ...(options.update ? { onFail: (exchange: Exchange, answer: string | undefined) => void failed.push({ exchange, answer }) } : {}),
+    ...(keepFailed ? { onFail: (exchange: Exchange, answer: string | undefined) => void failed.push({ exchange, answer }) } : {}),
   });
   progress?.clear();
   await write(io.stdout, render(options, report));
+  if (options.report !== undefined) {
+    try {
+      writeReport(options.report, await checkHtml(options, report, failed, ctx, artifacts, decoder));
+    } catch (err) {
+      io.log(`blocktrace: --report ${options.report}: ${(err as Error).message}`);
+      return 2;
+    }
+  }
   if (!options.update) return report.failed > 0 ? 1 : 0;
   try {
     const said = update(failed);

@@ -3,8 +3,12 @@
 // was left to compare), 2 a fixture, an --abi directory or a target cannot be read.
 import { readAbiDirsOr } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
-import { diffChains, type Side } from '../chainDiff/diffChains.ts';
+import { diffChains, pairTrees, type Side } from '../chainDiff/diffChains.ts';
 import { diffJson, diffText } from '../chainDiff/report.ts';
+import { contractLabels } from '../compare/labels.ts';
+import { diffReportData } from '../htmlReport/diffReport.ts';
+import { htmlReport, reportAbis } from '../htmlReport/htmlReport.ts';
+import { reportPathProblem, writeReport } from '../htmlReport/writeReport.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { createContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
@@ -23,6 +27,11 @@ async function blockOfTx(side: Side, hash: string): Promise<bigint | undefined> 
 }
 
 export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number> {
+  const problem = options.report === undefined ? undefined : reportPathProblem(options.report);
+  if (problem !== undefined) {
+    io.log(`blocktrace: --report ${problem}`);
+    return 2;
+  }
   const artifacts = readAbiDirsOr(options.abiDirs, io.log);
   if (artifacts === undefined) return 2;
   const chainA = await io.load(options.a, options.cache);
@@ -48,9 +57,21 @@ export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number>
       blocks.push(BigInt(target));
     }
   }
-  const diff = await diffChains(a, b, { blocks: [...new Set(blocks)], ...(artifacts.length === 0 ? {} : { decoder: new AbiDecoder(artifacts) }) });
+  const decoder = artifacts.length === 0 ? undefined : new AbiDecoder(artifacts);
+  const diff = await diffChains(a, b, { blocks: [...new Set(blocks)], ...(decoder === undefined ? {} : { decoder }) });
   const sides = [options.a, options.b] as const;
   io.stdout.write(options.json ? diffJson(diff, sides) : diffText(diff, sides));
+  if (options.report !== undefined) {
+    try {
+      const trees = await pairTrees(a, b, diff.differing);
+      // contract names from A's code, as the text report names them
+      const labels = decoder === undefined ? new Map<string, string>() : await contractLabels(a.ctx, decoder, trees.map((t) => JSON.stringify(t)), new Map());
+      writeReport(options.report, htmlReport(diffReportData(diff, { paths: sides, trees, abis: reportAbis(artifacts), labels: Object.fromEntries(labels) })));
+    } catch (err) {
+      io.log(`blocktrace: --report ${options.report}: ${(err as Error).message}`);
+      return 2;
+    }
+  }
   if (diff.blocks.length === 0) return 1;
   return diff.differing.length > 0 ? 1 : 0;
 }

@@ -29,6 +29,8 @@ export interface CheckCommand {
   readonly cache?: string | false;
   /** --all-tracers: answer with every tracer and debug_* method of go-ethereum. */
   readonly allTracers?: boolean;
+  /** `--report FILE.html`: the self-contained HTML report is written there too. */
+  readonly report?: string;
 }
 
 export interface RecordCommand {
@@ -65,6 +67,7 @@ const VALUED: Readonly<Record<string, readonly ('check' | 'record')[]>> = {
   '--abi': ['check'],
   '--reporter': ['check'],
   '--shard': ['check'],
+  '--report': ['check'],
   '--cache': ['check', 'record'],
 };
 const FLAGS: Readonly<Record<string, readonly ('check' | 'record')[]>> = {
@@ -130,6 +133,7 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
     shard = { shard: parsed };
   }
   const ignores = values['--ignore'] ?? [];
+  const report = one('--report');
   return {
     kind: 'check',
     fixture,
@@ -143,5 +147,6 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
     update: flags.has('--update'),
     ...cache,
     ...allTracers,
+    ...(report === undefined ? {} : { report }),
   };
 }

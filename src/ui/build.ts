@@ -1,18 +1,20 @@
-// Bundles the browser viewer (src/ui/client.ts, with the ABI decoder and viem's ABI functions) into
-// one script with esbuild. The bundle is kept in the repository (src/ui/client.bundle.txt) so that
-// `serve`, the esbuild bundle and the compiled binary all carry it with no build step of their own;
-// test/ui.test.ts checks that it is what this build makes now.
+// Bundles the browser viewer (src/ui/client.ts, with the ABI decoder and viem's ABI functions) and
+// the script of the HTML report (src/ui/report.ts) each into one script with esbuild. The bundles are
+// kept in the repository (src/ui/*.bundle.txt) so that `serve`, `check`/`diff --report`, the esbuild
+// bundle and the compiled binary all carry them with no build step of their own; test/ui.test.ts and
+// test/htmlReport.test.ts check that they are what this build makes now.
 //
-//   bun src/ui/build.ts          rewrites src/ui/client.bundle.txt
+//   bun src/ui/build.ts          rewrites src/ui/client.bundle.txt and src/ui/report.bundle.txt
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const BUNDLE_PATH = join(import.meta.dir, 'client.bundle.txt');
+export const REPORT_BUNDLE_PATH = join(import.meta.dir, 'report.bundle.txt');
 
-export async function bundleClient(): Promise<string> {
+async function bundle(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [join(import.meta.dir, 'client.ts')],
+    entryPoints: [join(import.meta.dir, entry)],
     bundle: true,
     write: false,
     format: 'iife',
@@ -25,8 +27,12 @@ export async function bundleClient(): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+export const bundleClient = (): Promise<string> => bundle('client.ts');
+export const bundleReport = (): Promise<string> => bundle('report.ts');
+
 if (import.meta.main) {
-  const text = await bundleClient();
-  writeFileSync(BUNDLE_PATH, text);
-  process.stderr.write(`wrote ${BUNDLE_PATH} (${(text.length / 1024).toFixed(0)} KiB)\n`);
+  for (const [path, text] of [[BUNDLE_PATH, await bundleClient()], [REPORT_BUNDLE_PATH, await bundleReport()]] as const) {
+    writeFileSync(path, text);
+    process.stderr.write(`wrote ${path} (${(text.length / 1024).toFixed(0)} KiB)\n`);
+  }
 }

@@ -5,21 +5,8 @@
 import type { Artifact } from '../abi/types.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { formatArgs } from '../abi/format.ts';
-
-interface Frame {
-  type: string;
-  from: string;
-  to?: string;
-  value?: string;
-  gas: string;
-  gasUsed: string;
-  input: string;
-  output?: string;
-  error?: string;
-  revertReason?: string;
-  calls?: Frame[];
-  logs?: { address: string; topics?: string[]; data: string; position: string }[];
-}
+import { el, eth, frameNode, short } from './callTree.ts';
+import type { Frame } from './frame.ts';
 
 let id = 0;
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
@@ -29,15 +16,7 @@ async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   return json.result as T;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
-  return node;
-}
-
 const main = (): HTMLElement => document.getElementById('main')!;
-const short = (hex: string, n = 10): string => (hex.length > 2 + 2 * n ? `${hex.slice(0, 2 + n)}…${hex.slice(-4)}` : hex);
 const args = formatArgs;
 
 let decoder = new AbiDecoder([]);
@@ -104,52 +83,6 @@ async function showBlock(n: number): Promise<void> {
   await Promise.all(named);
 }
 
-function revertText(frame: Frame): string {
-  const output = frame.output ?? '0x';
-  if (frame.revertReason !== undefined) return frame.revertReason;
-  const d = decoder.revert(output);
-  if (d !== undefined) return `${d.name}(${args(d)})`;
-  return output === '0x' ? '(no data)' : short(output, 32);
-}
-
-async function frameNode(frame: Frame, total: bigint, block: string): Promise<HTMLElement> {
-  const used = BigInt(frame.gasUsed);
-  const width = total === 0n ? 0 : Number((used * 1000n) / total) / 10;
-  const callee = frame.type === 'CREATE' || frame.type === 'CREATE2' ? `new ${frame.to !== undefined ? await label(frame.to, block) : 'contract'}` : await label(frame.to, block);
-  const decoded = frame.type.startsWith('CREATE') ? undefined : decoder.call(frame.input);
-  const fn = decoded !== undefined ? `${decoded.name}(${args(decoded)})` : frame.input === '0x' ? '()' : `${frame.input.slice(0, 10)}(…)`;
-  const value = frame.value !== undefined && BigInt(frame.value) !== 0n ? ` {value: ${BigInt(frame.value)}}` : '';
-  const summary = el(
-    'summary',
-    { class: frame.error !== undefined ? 'frame failed' : 'frame' },
-    el('span', { class: 'gasbar' }, el('span', { style: `width:${width}%` })),
-    el('span', { class: 'gas' }, String(used)),
-    el('span', { class: 'kind' }, frame.type),
-    el('span', { class: 'callee' }, callee),
-    el('span', { class: 'fn' }, frame.type.startsWith('CREATE') ? '' : `::${fn}${value}`),
-  );
-  const body = el('div', { class: 'children' });
-  const logs = [...(frame.logs ?? [])];
-  const calls = frame.calls ?? [];
-  const emit = (log: (typeof logs)[number]): HTMLElement => {
-    const d = decoder.event(log.topics ?? [], log.data);
-    return el('div', { class: 'event' }, `emit ${d !== undefined ? `${d.name}(${args(d)})` : `log(${(log.topics ?? []).map((t) => short(t)).join(', ')})`}`);
-  };
-  for (const [i, call] of calls.entries()) {
-    while (logs.length > 0 && Number(logs[0]!.position) <= i) body.append(emit(logs.shift()!));
-    body.append(await frameNode(call, total, block));
-  }
-  for (const log of logs) body.append(emit(log));
-  if (frame.error !== undefined) {
-    body.append(el('div', { class: 'result failed' }, frame.error === 'execution reverted' ? `← revert: ${revertText(frame)}` : `← ${frame.error}`));
-  } else if (frame.output !== undefined && frame.output !== '0x') {
-    const r = frame.type.startsWith('CREATE') ? undefined : decoder.result(frame.input, frame.output);
-    body.append(el('div', { class: 'result' }, `← ${r !== undefined ? args(r) : short(frame.output, 32)}`));
-  }
-  const details = el('details', { open: '' }, summary, body);
-  return details;
-}
-
 function diffTable(diff: { pre: Record<string, Record<string, unknown>>; post: Record<string, Record<string, unknown>> }): HTMLElement {
   const table = el('table', { class: 'diff' }, el('tr', {}, el('th', {}, 'account'), el('th', {}, 'field'), el('th', {}, 'before'), el('th', {}, 'after')));
   const addresses = [...new Set([...Object.keys(diff.pre), ...Object.keys(diff.post)])].sort();
@@ -191,12 +124,6 @@ interface ReceiptJson {
   logs: { address: string; topics: string[]; data: string }[];
 }
 
-const eth = (wei: bigint): string => {
-  const whole = wei / 10n ** 18n;
-  const frac = (wei % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
-  return `${whole}${frac === '' ? '' : `.${frac}`} ETH`;
-};
-
 function row(name: string, value: Node | string): HTMLTableRowElement {
   return el('tr', {}, el('th', {}, name), el('td', { class: 'mono' }, value));
 }
@@ -208,7 +135,7 @@ async function showTx(hash: string): Promise<void> {
   const receipt = await rpc<ReceiptJson>('eth_getTransactionReceipt', [hash]);
   const frame = await rpc<Frame>('debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }]);
   const ok = receipt.status === undefined || receipt.status === '0x1';
-  const tree = await frameNode(frame, BigInt(frame.gasUsed), tx.blockNumber);
+  const tree = await frameNode(frame, { decoder, label: (address) => label(address, tx.blockNumber), total: BigInt(frame.gasUsed) });
   const n = Number(tx.blockNumber);
   const decoded = tx.to === null ? undefined : decoder.call(tx.input);
   const gasUsed = BigInt(receipt.gasUsed);

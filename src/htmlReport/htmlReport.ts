@@ -1,0 +1,58 @@
+// The HTML report of `check` and `diff`: one self-contained page (the viewer's stylesheet, the report's
+// script and its data inline; a Content-Security-Policy that lets nothing be fetched) that a CI job
+// uploads as an artifact and anyone opens from file://. The data comes from the comparison engine's
+// placed differences; src/ui/report.ts renders it with the viewer's components.
+import reportBundle from '../ui/report.bundle.txt' with { type: 'text' };
+import type { Artifact } from '../abi/types.ts';
+import type { PlacedDifference } from '../compare/types.ts';
+import type { ReportData, ReportDifference } from '../ui/reportData.ts';
+import { STYLE } from '../ui/styles.ts';
+
+/** A value longer than this (a whole frame one side lacks) is cut in a table cell. */
+const CELL_UP_TO = 1200;
+
+const clip = (value: string): string => (value.length <= CELL_UP_TO ? value : `${value.slice(0, CELL_UP_TO)}… (${value.length.toLocaleString('en')} characters)`);
+
+/** One difference as a table row: long hex as the 32-byte words that differ, as the text report shows it. */
+export function reportDifference(d: PlacedDifference): ReportDifference {
+  const words = (side: 'expected' | 'got'): string | undefined => d.words?.map((w) => `@${w.offset} ${w[side]}`).join('\n');
+  return {
+    where: d.where,
+    field: d.field,
+    a: words('expected') ?? clip(d.expected),
+    b: words('got') ?? clip(d.got),
+    ...(d.decoded?.expected === undefined ? {} : { aMeans: d.decoded.expected }),
+    ...(d.decoded?.got === undefined ? {} : { bMeans: d.decoded.got }),
+    ...(d.note === undefined ? {} : { note: d.note }),
+    path: d.path,
+  };
+}
+
+/** The ABIs the page decodes with (the code, which only named contracts, stays out). */
+export const reportAbis = (artifacts: readonly Artifact[]): ReportData['abis'] => artifacts.map((a) => ({ name: a.name, abi: a.abi }));
+
+const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page. `<` in the data and the script is escaped so that neither can end its element. */
+export function htmlReport(data: ReportData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const script = reportBundle.replace(/<\/script/gi, '<\\/script');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>${escapeHtml(data.title)}</title>
+<link rel="icon" href="data:,">
+<style>${STYLE}</style>
+</head>
+<body>
+<header><a href="#headline">blocktrace</a><span>${escapeHtml(data.title)}</span></header>
+<main id="main"><p class="loading">${escapeHtml(data.headline)}</p></main>
+<script type="application/json" id="data">${json}</script>
+<script>${script}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,31 @@
+// Where `--report FILE.html` goes: asked before the work (a path that cannot be written is one line
+// and exit 2 at once, not after a long check), then written through a temporary file and a rename,
+// so an interrupted run leaves no half-written report.
+import { accessSync, constants, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** Why `path` cannot take the report; undefined when it can. */
+export function reportPathProblem(path: string): string | undefined {
+  const full = resolve(path);
+  const dir = dirname(full);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return `${path}: no such directory ${dir}`;
+  if (existsSync(full) && statSync(full).isDirectory()) return `${path} is a directory`;
+  try {
+    accessSync(existsSync(full) ? full : dir, constants.W_OK);
+  } catch {
+    return `${path} cannot be written (permission denied)`;
+  }
+  return undefined;
+}
+
+/** Writes `html` to `path` whole, or throws. */
+export function writeReport(path: string, html: string): void {
+  const temp = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temp, html);
+    renameSync(temp, path);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw err;
+  }
+}
