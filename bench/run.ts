@@ -21,6 +21,7 @@ import { anvilOnGenerated } from './generated.ts';
 import { measureOtsSearch, type OtsSearch, otterscanRows } from './otterscan.ts';
 import type { UiReport } from './ui.ts';
 import type { CheckReportBench } from './checkReport.ts';
+import type { ChainDiffBench } from './chainDiff.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -35,6 +36,9 @@ const ALL_CHAINS = [
   join(CORPUS, 'anvil/prague-devnet/fixture.json'),
 ];
 const BINARY = join(ROOT, 'dist/blocktrace');
+/** The shipped copy of cancun-devnet and its contracts' artifacts (check and diff decode with them). */
+const SHIPPED_CANCUN = join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json');
+const SHIPPED_ABIS = join(ROOT, 'golden/fixtures/cancun-devnet/out');
 /** ethereum/tests vmPerformance/loopMul (bench/fixtures/README.md): 0.54 Ggas of MUL loops in one block. */
 const COMPUTE = join(ROOT, 'bench/fixtures/loopMul.json#loopMul_d2g0v0_Cancun');
 /** Transactions of the generated start-up fixture (bench/generate.ts). */
@@ -83,18 +87,12 @@ async function latencies(name: string, url: string, list: readonly Case[], runs:
   return out;
 }
 
-async function uiReport(): Promise<UiReport> {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/ui.ts'), FIXTURE, HEAVY_BLOCK], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+/** A bench script run as its own process: its last stdout line, JSON. */
+async function scriptReport<T>(script: string, args: readonly string[]): Promise<T> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench', script), ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
   const text = await new Response(proc.stdout).text();
-  if ((await proc.exited) !== 0) throw new Error('bench/ui.ts failed');
-  return JSON.parse(text.trim().split('\n').pop()!) as UiReport;
-}
-
-async function checkReportRun(): Promise<CheckReportBench> {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/checkReport.ts'), join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json'), HEAVY_BLOCK, join(ROOT, 'golden/fixtures/cancun-devnet/out')], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
-  const text = await new Response(proc.stdout).text();
-  if ((await proc.exited) !== 0) throw new Error('bench/checkReport.ts failed');
-  return JSON.parse(text.trim().split('\n').pop()!) as CheckReportBench;
+  if ((await proc.exited) !== 0) throw new Error(`bench/${script} failed`);
+  return JSON.parse(text.trim().split('\n').pop()!) as T;
 }
 
 async function inProcess<T>(args: readonly string[]): Promise<T> {
@@ -226,9 +224,11 @@ async function main(): Promise<void> {
   log('in-process: a block heavy in computation');
   const computeLoad = await inProcess<ComputeReport>(['compute', COMPUTE]);
   log('show and the viewer on the heavy block');
-  const ui = await uiReport();
+  const ui = await scriptReport<UiReport>('ui.ts', [FIXTURE, HEAVY_BLOCK]);
   log('check: a report of 1,000 differences');
-  const checkReport = await checkReportRun();
+  const checkReport = await scriptReport<CheckReportBench>('checkReport.ts', [SHIPPED_CANCUN, HEAVY_BLOCK, SHIPPED_ABIS]);
+  log(`diff: block ${HEAVY_BLOCK} against itself and against a copy with one transaction changed`);
+  const chainDiff = await scriptReport<ChainDiffBench>('chainDiff.ts', [SHIPPED_CANCUN, HEAVY_BLOCK, SHIPPED_ABIS]);
   const binary = await binaryFirstResponse();
   log('start-up with the snapshot cache');
   const starts = await cacheStarts(FIXTURE);
@@ -285,6 +285,10 @@ async function main(): Promise<void> {
   rows.push(row(`show of block ${HEAVY_BLOCK} (${ui.showLines} lines), after the load`, 'ms', ui.showMs, null, { op: '<', value: 1000 }));
   rows.push(row(`check: report of ${checkReport.differences.toLocaleString('en')} differences in block ${HEAVY_BLOCK}'s trace_block and callTracer (compare, place, decode, text), median of 5 in process`, 'ms', checkReport.reportMs, null, { op: '<', value: 1000 }));
   rows.push(row(`check: the same as a command (check … --abi, start from the snapshot → report printed)`, 'ms', checkReport.commandMs, null, { op: '<', value: 1000 }));
+  rows.push(row(`diff: block ${HEAVY_BLOCK} (${chainDiff.transactions} txs) against itself, warm (callTracer, prestate diff mode, receipts of both sides compared, --abi), median of 5 in process`, 'ms', chainDiff.sameMs, null, { op: '<', value: 1000 }));
+  rows.push(row(`diff: block ${HEAVY_BLOCK} against a copy with one transaction changed (${chainDiff.differing} pair differs, decoded), warm, median of 5`, 'ms', chainDiff.changedMs, null, { op: '<', value: 1000 }));
+  rows.push(row(`diff: the same, the copy's block not yet traced (cold)`, 'ms', chainDiff.firstMs, null, null));
+  rows.push(row(`diff: the same as a command (diff A B ${HEAVY_BLOCK} --abi, both from their snapshots, both blocks traced cold)`, 'ms', chainDiff.commandMs, null, null));
   rows.push(row(`viewer: click on block ${HEAVY_BLOCK} in the block list → its ${heavyTxs} transactions shown (headless Chromium)`, 'ms', ui.blockPageMs ?? null, null, { op: '<', value: 500 }, ui.blockPageMs === undefined ? 'chromium absent' : undefined));
   rows.push(row(`viewer: click on its first transaction → call tree shown`, 'ms', ui.txTreeMs ?? null, null, { op: '<', value: 500 }, ui.txTreeMs === undefined ? 'chromium absent' : undefined));
   {
