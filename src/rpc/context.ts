@@ -1,5 +1,6 @@
 // What a method handler may use. The faces build one context per loaded chain (createContext);
 // tests build one around a fake ChainView.
+import type { RenderedJson } from '../encoding/boundedJson.ts';
 import type { LazyArray } from '../encoding/lazyJson.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { defaultTracer, findTracer, type StructLogConfig, tracerNames, type TracerEntry } from '../trace/registry.ts';
@@ -29,8 +30,8 @@ export interface ParityRenderer {
   block(recording: BlockRecording): TraceList;
   /** trace_transaction: one transaction's traces. */
   tx(recording: BlockRecording, txIndex: number): TraceList;
-  /** trace_replay* and trace_call: output, stateDiff and trace of one transaction (alloy TraceResults). */
-  results(tx: TxRecording, types: TraceTypes): Record<string, unknown>;
+  /** trace_replay* and trace_call: output, stateDiff, trace and vmTrace (rendered as it ran) of one transaction (alloy TraceResults). */
+  results(tx: TxRecording, types: TraceTypes, vmTrace?: RenderedJson): Record<string, unknown>;
 }
 
 export interface RpcContext {
@@ -103,7 +104,7 @@ export const allRegistryTracers: TracerLookup = {
 export const parityRenderer: ParityRenderer = {
   block: renderParityBlock,
   tx: renderParityTx,
-  results: (tx, types) => ({ ...renderTraceResults(tx, types) }),
+  results: (tx, types, vmTrace) => ({ ...renderTraceResults(tx, types, vmTrace) }),
 };
 
 export function createContext(

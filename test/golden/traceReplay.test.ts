@@ -80,7 +80,6 @@ for (const chain of ['prague-devnet', 'cancun-devnet']) {
 describe('reth errors and limits (crates/rpc/rpc/src/trace.rs, rpc-eth-types error/mod.rs)', () => {
   const fixture = join(GOLDEN, 'fixtures', 'cancun-devnet', 'fixture.json');
   const cases: [string, unknown[], string][] = [
-    ['trace_replayBlockTransactions', ['0x1', ['vmTrace']], '{"code":-32602,"message":"vmTrace is not supported by blocktrace (supported trace types: trace, stateDiff)"}'],
     ['trace_replayBlockTransactions', ['0x1', ['traces']], '{"code":-32602,"message":"unknown variant `traces`, expected one of `trace`, `vmTrace`, `stateDiff`"}'],
     ['trace_replayTransaction', ['0x' + '11'.repeat(32), ['trace']], '{"code":-32001,"message":"transaction not found"}'],
     ['trace_filter', [{ fromBlock: '0x3', toBlock: '0x2' }], '{"code":-32602,"message":"invalid parameters: fromBlock cannot be greater than toBlock"}'],

@@ -2,10 +2,13 @@
 // prestateTracer bytes) and trace_call / trace_callMany (reth crates/rpc/rpc/src/trace.rs, Parity
 // TraceResults). The call runs as a transaction on the state after the block, recorded by the same
 // recorder as a block replay (replay/callTrace.ts), and is rendered by the same renderers.
+import type { RenderedJson } from '../../encoding/boundedJson.ts';
 import { InvalidParamsError, ResourceNotFoundError, ServerError, TransactionRejectedError } from '../../errors/rpcErrors.ts';
 import { CallRejectedError, type TracedCalls } from '../../replay/callTrace.ts';
 import type { ChainBlock, RecordOptions } from '../../replay/chainView.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
+import type { TraceTypes } from '../../trace/render/stateDiff.ts';
+import { vmTracer } from '../../trace/render/vmTrace.ts';
 import { isStepped, needsStateFor } from '../../trace/tracerEntry.ts';
 import type { TxRecording } from '../../trace/types.ts';
 import { callRequest, type CallArgs } from '../callParams.ts';
@@ -72,13 +75,28 @@ function rethBlock(ctx: RpcContext, at: BlockNumberOrHash | undefined): ChainBlo
   return block;
 }
 
+/**
+ * The calls run in order, each traced; with a vmTrace asked for, every call runs with the vmTrace step
+ * tracer watching (steps.ts), its text kept for the calls that asked.
+ */
+async function runCalls(ctx: RpcContext, block: ChainBlock, request: TracedCalls, types: readonly TraceTypes[]): Promise<{ tx: TxRecording; vmTrace?: RenderedJson }[]> {
+  if (!types.some((t) => t.vmTrace)) {
+    return (await traceWithin(ctx, block, request, { state: types.some((t) => t.stateDiff) }, undefined)).map((tx) => ({ tx }));
+  }
+  const traceCalls = ctx.chain.traceCalls;
+  if (traceCalls === undefined) throw new ServerError('traced calls are not available here');
+  const at = { number: block.number, hash: block.hash, call: true };
+  const traced = await traceSteps(ctx, vmTracer, {}, undefined, at, undefined, (options) => traceCalls(block, request, options));
+  return traced.map(({ tx, result }, i) => (types[i]!.vmTrace ? { tx, vmTrace: result as RenderedJson } : { tx }));
+}
+
 async function parityCalls(ctx: RpcContext, block: ChainBlock, calls: readonly [CallArgs, ReadonlySet<TraceTypeName>][], stateOverrides?: StateOverrides, blockOverrides?: BlockOverrides): Promise<unknown[]> {
   const types = calls.map(([, names]) => traceTypes(names));
   const baseFee = baseFeeOf(block, blockOverrides);
   const request: TracedCalls = { calls: calls.map(([args]) => callRequest(args, baseFee, undefined, ctx.chain.chainId)), stateOverrides, blockOverrides };
-  let txs: TxRecording[];
+  let txs: { tx: TxRecording; vmTrace?: RenderedJson }[];
   try {
-    txs = await traceWithin(ctx, block, request, { state: types.some((t) => t.stateDiff) }, undefined);
+    txs = await runCalls(ctx, block, request, types);
   } catch (err) {
     if (err instanceof CallRejectedError) {
       // reth RpcInvalidTransactionError: GasTooLow is -32000, InsufficientFunds -32003 without the address
@@ -87,7 +105,7 @@ async function parityCalls(ctx: RpcContext, block: ChainBlock, calls: readonly [
     }
     throw err;
   }
-  return txs.map((tx, i) => ctx.parity.results(tx, types[i]!));
+  return txs.map(({ tx, vmTrace }, i) => ctx.parity.results(tx, types[i]!, vmTrace));
 }
 
 export async function traceCall(

@@ -1,24 +1,35 @@
 // trace_replayBlockTransactions, trace_replayTransaction, trace_filter and trace_get as reth answers
 // them (crates/rpc/rpc/src/trace.rs), from the same block recordings as trace_block.
+import type { RenderedJson } from '../../encoding/boundedJson.ts';
 import { hexBytes } from '../../encoding/hex.ts';
 import { LazyArray, lazyMap, nth } from '../../encoding/lazyJson.ts';
 import { InvalidParamsError, ResourceNotFoundError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import type { ParityTraceJson } from '../../trace/render/parity.ts';
 import type { TraceTypes } from '../../trace/render/stateDiff.ts';
+import { vmTracer } from '../../trace/render/vmTrace.ts';
 import type { RpcContext } from '../context.ts';
 import type { BlockSelector } from '../schemas.ts';
 import type { TraceFilter, TraceTypeName } from '../serdeParams.ts';
 import { recordWithin } from './record.ts';
 import { fetchBlock, fetchTx, isGenesis } from './resolve.ts';
+import { type SteppedResult, traceSteps } from './steps.ts';
 
 /** reth's default --rpc.max-trace-filter-blocks (rpc-server-types constants.rs). */
 export const MAX_TRACE_FILTER_BLOCKS = 100n;
 
-/** The trace types asked for; vmTrace (per-opcode steps) is not recorded. */
+/** The trace types asked for. */
 export function traceTypes(names: ReadonlySet<TraceTypeName>): TraceTypes {
-  if (names.has('vmTrace')) throw new InvalidParamsError('vmTrace is not supported by blocktrace (supported trace types: trace, stateDiff)');
-  return { trace: names.has('trace'), stateDiff: names.has('stateDiff') };
+  return { trace: names.has('trace'), stateDiff: names.has('stateDiff'), vmTrace: names.has('vmTrace') };
+}
+
+/**
+ * A run with the vmTrace step tracer watching the block's transactions (or only the one at `only`):
+ * each vmTrace is written as its transaction runs, within --max-response (steps.ts), and the
+ * recording it leaves gives the other trace types as a run without steps does.
+ */
+function replayWithVmTrace(ctx: RpcContext, block: ChainBlock, only: number | undefined): Promise<SteppedResult[]> {
+  return traceSteps(ctx, vmTracer, {}, undefined, block, only, (options) => ctx.chain.recordBlock(block, options));
 }
 
 export async function traceReplayBlockTransactions(
@@ -30,6 +41,10 @@ export async function traceReplayBlockTransactions(
   // reth trace_block_with: no block, no answer (null)
   if (block === undefined) return null;
   if (isGenesis(ctx.chain, block)) return [];
+  if (types.vmTrace) {
+    const traced = await replayWithVmTrace(ctx, block, undefined);
+    return lazyMap(traced, ({ tx, result }) => ({ ...ctx.parity.results(tx, types, result as RenderedJson), transactionHash: hexBytes(tx.txHash) }));
+  }
   const recording = await recordWithin(ctx, block, undefined, { state: types.stateDiff });
   return lazyMap(recording.txs, (tx) => ({ ...ctx.parity.results(tx, types), transactionHash: hexBytes(tx.txHash) }));
 }
@@ -42,6 +57,11 @@ export async function traceReplayTransaction(
   const location = await fetchTx(ctx.chain, hash);
   // EthApiError::TransactionNotFound
   if (location === undefined || isGenesis(ctx.chain, location.block)) throw new ResourceNotFoundError('transaction not found');
+  if (types.vmTrace) {
+    const [traced] = await replayWithVmTrace(ctx, location.block, location.index);
+    if (traced === undefined) throw new Error(`run of block ${location.block.number} has no tx ${location.index}`);
+    return ctx.parity.results(traced.tx, types, traced.result as RenderedJson);
+  }
   const recording = await recordWithin(ctx, location.block, undefined, { state: types.stateDiff });
   return ctx.parity.results(recording.txs[location.index]!, types);
 }

@@ -68,6 +68,16 @@ export function gethOpcodeName(op: number): string {
   return NAMED[op] ?? `opcode 0x${op.toString(16)} not defined`;
 }
 
+/** Opcodes go-ethereum names that revm does not (EOF's, never activated): revm writes them as unknown. */
+const NOT_IN_REVM = new Set([0xd0, 0xd1, 0xd2, 0xd3, 0xe0, 0xe1, 0xe2, 0xe3, 0xe4, 0xe5, 0xec, 0xee, 0xf7, 0xf8, 0xf9, 0xfb]);
+
+/** revm's `OpCode` Display (bytecode/src/opcode.rs): the name, or `UNKNOWN(0x..)` (two upper-case digits). */
+export function revmOpcodeName(op: number): string {
+  const name = NAMED[op];
+  if (name === undefined || NOT_IN_REVM.has(op)) return `UNKNOWN(0x${op.toString(16).toUpperCase().padStart(2, '0')})`;
+  return name;
+}
+
 // Opcodes whose static-context check go-ethereum ≥ 1.17.5 makes in the dynamic-gas function, so
 // the interpreter wraps it as `out of gas: write protection` (core/vm/gas_table.go, interpreter.go):
 // CREATE, CALL (with value), SSTORE, CREATE2, SELFDESTRUCT. LOG0–4 and TSTORE fail in the opcode.

@@ -3,6 +3,7 @@
 // serialised by alloy rpc-types-trace parity.rs (StateDiff, AccountDiff, Delta, TraceResults).
 // Pure function of the recording (the state log of trace/types.ts); accounts are rendered as they
 // are written (encoding/lazyJson.ts).
+import type { RenderedJson } from '../../encoding/boundedJson.ts';
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
 import { type LazyArray, LazyObject } from '../../encoding/lazyJson.ts';
 import type { AccountState, CallFrame, TouchedAccount, TxRecording } from '../types.ts';
@@ -22,6 +23,8 @@ export interface AccountDiffJson {
 export interface TraceTypes {
   readonly trace: boolean;
   readonly stateDiff: boolean;
+  /** Asked for: the transaction must run with the vmTrace step tracer (vmTrace.ts). */
+  readonly vmTrace: boolean;
 }
 
 /** alloy TraceResults; `transactionHash` only for trace_replayBlockTransactions. */
@@ -29,7 +32,7 @@ export interface TraceResultsJson {
   output: string;
   stateDiff: LazyObject<AccountDiffJson> | null;
   trace: LazyArray<TransactionTraceJson> | [];
-  vmTrace: null;
+  vmTrace: RenderedJson | null;
   transactionHash?: string;
 }
 
@@ -131,12 +134,15 @@ function txOutput(tx: TxRecording): string {
   return hexBytes(root.output);
 }
 
-/** into_trace_results_with_state: `trace` is [] and `stateDiff` null when not asked for. */
-export function renderTraceResults(tx: TxRecording, types: TraceTypes): TraceResultsJson {
+/**
+ * into_trace_results_with_state: `trace` is [] and `stateDiff` and `vmTrace` null when not asked for;
+ * `vmTrace` is the text the vmTrace step tracer wrote while the transaction ran.
+ */
+export function renderTraceResults(tx: TxRecording, types: TraceTypes, vmTrace?: RenderedJson): TraceResultsJson {
   return {
     output: txOutput(tx),
     stateDiff: types.stateDiff ? renderStateDiff(tx) : null,
     trace: types.trace ? renderTransactionTraces(tx) : [],
-    vmTrace: null,
+    vmTrace: vmTrace ?? null,
   };
 }
