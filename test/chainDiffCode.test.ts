@@ -13,16 +13,20 @@ import { buildVaultChain, type VaultChain } from './helpers/vaultChain.ts';
 
 const SLOW = 120_000;
 const work = mkdtempSync(join(tmpdir(), 'blocktrace-diff-code-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 let v1: VaultChain;
 let v2: VaultChain;
 beforeAll(async () => {
   const build = (name: string, variant: 'bps' | 'perMille') => {
     mkdirSync(join(work, name));
-    return buildVaultChain({ fee: 250, variant, deterministic: true, dir: join(work, name) });
+    // version 2's anvil keeps serving its chain: diff reads it as --upstream too
+    return buildVaultChain({ fee: 250, variant, deterministic: true, dir: join(work, name), keepNode: variant === 'perMille' });
   };
   [v1, v2] = await Promise.all([build('v1', 'bps'), build('v2', 'perMille')]);
 }, SLOW);
+afterAll(async () => {
+  await v2?.node?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
 
 test('deposits: the first differing frame decoded, the Deposited fee on each side, deposits[user] and feesCollected with both values', async () => {
   const { code, stdout } = await runHarness(['diff', v1.fixture, v2.fixture, String(v1.txBlocks.deposit1), '--abi', v2.abiDir, '--no-cache']);
@@ -52,4 +56,15 @@ test('the whole chains: the vault\'s deployment differs (its code), the token\'s
   const json = JSON.parse((await runHarness(['diff', v1.fixture, v2.fixture, '--json', '--no-cache'])).stdout) as { identical: number; differ: number };
   expect(json.identical).toBeGreaterThan(0);
   expect(json.identical + json.differ).toBe(11);
+}, SLOW);
+
+test('a side may be a node (--upstream URL): the fixture against the anvil that mined version 2 reports what the two fixtures do; the node against its own capture is identical', async () => {
+  const block = String(v1.txBlocks.deposit1);
+  const fixtures = await runHarness(['diff', v1.fixture, v2.fixture, block, '--abi', v2.abiDir, '--json', '--no-cache']);
+  const node = await runHarness(['diff', v1.fixture, '--upstream', v2.node!.url, block, '--abi', v2.abiDir, '--json', '--no-cache']);
+  expect(node.code).toBe(1);
+  const strip = (text: string) => ({ ...(JSON.parse(text) as Record<string, unknown>), a: undefined, b: undefined });
+  expect(strip(node.stdout)).toEqual(strip(fixtures.stdout));
+  const same = await runHarness(['diff', '--upstream', v2.node!.url, v2.fixture, '--no-cache']);
+  expect([same.code, same.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, '11 transaction pairs in 6 blocks: 11 identical, 0 differ']);
 }, SLOW);

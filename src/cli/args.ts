@@ -32,7 +32,7 @@ Usage:
   blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
   blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--report FILE.html]
-                 [--cache DIR | --no-cache]
+                 [--cache DIR | --no-cache] [--upstream-timeout DURATION]   (A, B: a FIXTURE or --upstream URL)
   blocktrace cache ls | cache clear [FIXTURE] [--cache DIR]
   blocktrace --help | --version
 

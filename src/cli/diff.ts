@@ -1,5 +1,5 @@
-// `blocktrace diff A B [BLOCK|TX_HASH …]`: loads both fixtures, pairs their transactions by position
-// and reports where they part (src/chainDiff). Exit 0 nothing differs, 1 something does (or nothing
+// `blocktrace diff A B [BLOCK|TX_HASH …]`: loads both fixtures (or connects to a node, `--upstream
+// URL`), pairs their transactions by position and reports where they part (src/chainDiff). Exit 0 nothing differs, 1 something does (or nothing
 // was left to compare), 2 a fixture, an --abi directory or a target cannot be read.
 import { readAbiDirsOr } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
@@ -9,15 +9,17 @@ import { contractLabels } from '../compare/labels.ts';
 import { diffReportData } from '../htmlReport/diffReport.ts';
 import { htmlReport, reportAbis } from '../htmlReport/htmlReport.ts';
 import { reportPathProblem, writeReport } from '../htmlReport/writeReport.ts';
-import type { ChainView } from '../replay/chainView.ts';
 import { createContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
 import type { DiffCommand } from './diffArgs.ts';
+import type { ChainSource } from './upstream.ts';
+import type { UpstreamSource } from './upstreamArgs.ts';
 
 export interface DiffIo {
   readonly stdout: { write(text: string): unknown };
   readonly log: (line: string) => void;
-  readonly load: (path: string, cache: string | false | undefined) => Promise<ChainView | undefined>;
+  /** A side's chain: the node when `upstream` is given, else the fixture; undefined after one line on `log`. */
+  readonly open: (upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined) => Promise<ChainSource | undefined>;
 }
 
 /** The block of a transaction hash on side A (pairs are by position). */
@@ -34,16 +36,17 @@ export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number>
   }
   const artifacts = readAbiDirsOr(options.abiDirs, io.log);
   if (artifacts === undefined) return 2;
-  const chainA = await io.load(options.a, options.cache);
-  if (chainA === undefined) return 2;
-  const chainB = await io.load(options.b, options.cache);
-  if (chainB === undefined) return 2;
-  if (chainA.chainId !== chainB.chainId && !options.anyChain) {
-    io.log(`blocktrace: ${options.a} is chain ${chainA.chainId}, ${options.b} chain ${chainB.chainId}; compare them anyway with --any-chain`);
+  const sourceA = await io.open(options.upstream[0], options.a, options.cache);
+  if (sourceA === undefined) return 2;
+  const sourceB = await io.open(options.upstream[1], options.b, options.cache);
+  if (sourceB === undefined) return 2;
+  if (sourceA.chain.chainId !== sourceB.chain.chainId && !options.anyChain) {
+    io.log(`blocktrace: ${options.a} is chain ${sourceA.chain.chainId}, ${options.b} chain ${sourceB.chain.chainId}; compare them anyway with --any-chain`);
     return 2;
   }
-  const a: Side = { name: 'A', ctx: createContext(chainA, { traceTimeoutMs: 0, log: io.log }) };
-  const b: Side = { name: 'B', ctx: createContext(chainB, { traceTimeoutMs: 0, log: io.log }) };
+  // a node's side replays the blocks it fetches, as upstream mode does; what it does not trace goes to the node
+  const side = (name: string, source: ChainSource): Side => ({ name, ctx: createContext(source.chain, { traceTimeoutMs: 0, log: io.log, forward: source.forward }) });
+  const [a, b] = [side('A', sourceA), side('B', sourceB)];
   const blocks: bigint[] = [];
   for (const target of options.targets) {
     if (target.length === 66) {
@@ -64,8 +67,8 @@ export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number>
   if (options.report !== undefined) {
     try {
       const trees = await pairTrees(a, b, diff.differing);
-      // contract names from A's code, as the text report names them
-      const labels = decoder === undefined ? new Map<string, string>() : await contractLabels(a.ctx, decoder, trees.map((t) => JSON.stringify(t)), new Map());
+      // contract names from A's code, or B's where A's matches no artifact, as the text report names them
+      const labels = decoder === undefined ? new Map<string, string>() : await contractLabels([a.ctx, b.ctx], decoder, trees.map((t) => JSON.stringify(t)), new Map());
       writeReport(options.report, htmlReport(diffReportData(diff, { paths: sides, trees, abis: reportAbis(artifacts), labels: Object.fromEntries(labels) })));
     } catch (err) {
       io.log(`blocktrace: --report ${options.report}: ${(err as Error).message}`);

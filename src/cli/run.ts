@@ -87,7 +87,7 @@ export async function run(options: Exclude<CliOptions, { kind: 'help' | 'version
     case 'show':
       return (await import('./show.ts')).runShow(options, { open, log, stdout: process.stdout, env: process.env });
     case 'diff':
-      return (await import('./diff.ts')).runDiff(options, { stdout: process.stdout, log, load: (path, cache) => load(path, cache) });
+      return (await import('./diff.ts')).runDiff(options, { stdout: process.stdout, log, open });
     case 'cache':
       return (await import('./cacheCommand.ts')).runCache(options.action, cacheDir(options.dir), process.stdout, log, options.fixture);
   }

@@ -20,6 +20,14 @@ const TABLE: readonly (readonly [readonly string[], Partial<CliOptions> | string
   [['capture', '--rpc', URL, '--block', '0', '--out', 'f'], 'genesis'],
   [['capture', '--rpc', URL, '--block', 'latest', '--out', 'f'], 'not a block number'],
   [['capture', '--rpc', URL, '--block', '3'], 'needs --out'],
+  // diff: each side a fixture or a node, in the order given; the rest are blocks and hashes
+  [['diff', 'a.json', '--upstream', URL, '5'], { kind: 'diff', a: 'a.json', b: URL, upstream: [undefined, source], targets: ['5'] }],
+  [['diff', '--upstream', URL, 'b.json', '--upstream-timeout', '2s'], { kind: 'diff', a: URL, b: 'b.json', upstream: [{ ...source, timeoutMs: 2000 }, undefined], targets: [] }],
+  [['diff', '--upstream', URL, '--upstream', 'https://node.example', '0x5'], { kind: 'diff', a: URL, b: 'https://node.example', upstream: [source, { url: 'https://node.example', genesis: undefined, timeoutMs: undefined }], targets: ['0x5'] }],
+  [['diff', 'a.json', 'b.json', '--upstream', URL], 'a third --upstream'],
+  [['diff', 'a.json', '--upstream', 'localhost:8545'], 'not an http(s) URL'],
+  [['diff', 'a.json', 'b.json', '--upstream-timeout', '1s'], 'needs --upstream URL'],
+  [['diff', '--upstream', URL], 'needs two sides'],
 ];
 
 test.each(TABLE)('%j', (argv, want) => {

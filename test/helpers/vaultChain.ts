@@ -50,6 +50,8 @@ export interface VaultChainOptions {
   readonly coinbase?: Address;
   /** Where the fixture goes (a new file there, `fixture.json`); a fresh temporary directory by default. */
   readonly dir?: string;
+  /** Leave anvil running after the capture (VaultChain.node): the caller stops it. */
+  readonly keepNode?: boolean;
   /** Bound on each step: anvil's start, each RPC call, the capture (default 60 s). */
   readonly timeoutMs?: number;
 }
@@ -85,6 +87,8 @@ export interface VaultChain {
   readonly lastBlock: number;
   /** The anvil command line the chain was mined with (port included). */
   readonly anvilArgs: readonly string[];
+  /** With `keepNode`: the anvil that mined it, still serving the chain. */
+  readonly node?: { readonly url: string; stop(): Promise<void> };
 }
 
 interface PlannedTx {
@@ -257,9 +261,13 @@ export async function buildVaultChain(options: VaultChainOptions): Promise<Vault
       blockHashes,
       lastBlock,
       anvilArgs: anvil.args,
+      ...(options.keepNode === true ? { node: { url: anvil.url, stop: () => anvil.stop() } } : {}),
     };
+  } catch (err) {
+    if (options.keepNode === true) await anvil.stop();
+    throw err;
   } finally {
-    await anvil.stop();
+    if (options.keepNode !== true) await anvil.stop();
   }
 }
 
