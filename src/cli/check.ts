@@ -125,7 +125,7 @@ function update(failed: readonly { exchange: Exchange; answer: string | undefine
       rewriteResponse(exchange.file, answer);
       lines.push(`updated ${exchange.name}  (${exchange.file})`);
     } else {
-      lines.push(`left ${exchange.name}  (${exchange.file}): ${exchange.layout === 'io' ? 'an .io file' : 'a JSON array'} is another client's recording; --update never rewrites it`);
+      lines.push(`left ${exchange.name}  (${exchange.file}): ${exchange.layout === 'io' ? 'an .io file' : exchange.layout === 'packed' ? 'a compressed response' : 'a JSON array'} is another client's recording; --update never rewrites it`);
     }
   }
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { GoldenError } from '../errors/goldenError.ts';
 import { compactJson } from '../compare/jsonText.ts';
 import { parseArray, parseIo, readGolden, responseBody } from './layouts.ts';
@@ -68,6 +69,8 @@ describe('readGolden', () => {
   writeFileSync(join(dir, 'c.json'), `[{"request":${REQ},"response":${RES}}]`);
   writeFileSync(join(dir, 'fixture.json'), '{"genesis":{}}');
   writeFileSync(join(dir, 'README.md'), '# not a golden');
+  writeFileSync(join(dir, 'sub/d.request.json'), REQ);
+  writeFileSync(join(dir, 'sub/d.response.json.gz'), gzipSync(RES));
 
   test('a directory: every layout, sorted, names relative to it; other files passed over', () => {
     const set = readGolden(dir);
@@ -75,8 +78,10 @@ describe('readGolden', () => {
       ['a', RES],
       ['c', RES],
       ['sub/b', RES],
+      ['sub/d', RES],
       ['sub/note', undefined],
     ]);
+    expect(set.exchanges.find((e) => e.name === 'sub/d')!.layout).toBe('packed');
   });
 
   test('symbolic links count as what they point to', () => {
@@ -85,11 +90,12 @@ describe('readGolden', () => {
     symlinkSync(join(dir, 'sub'), join(linked, 'sub'));
     symlinkSync(join(dir, 'a.io'), join(linked, 'a.io'));
     symlinkSync(join(work, 'nowhere'), join(linked, 'dangling.io'));
-    expect(readGolden(linked).exchanges.map((e) => e.name)).toEqual(['a', 'sub/b', 'sub/note']);
+    expect(readGolden(linked).exchanges.map((e) => e.name)).toEqual(['a', 'sub/b', 'sub/d', 'sub/note']);
   });
 
   test('a file named on the command line', () => {
     expect(readGolden(join(dir, 'sub/b.response.json')).exchanges.map((e) => e.name)).toEqual(['b']);
+    expect(readGolden(join(dir, 'sub/d.response.json.gz')).exchanges.map((e) => [e.name, e.response])).toEqual([['d', RES]]);
     expect(() => readGolden(join(dir, 'README.md'))).toThrow('not a golden file');
   });
 

@@ -1,16 +1,21 @@
 // Readers for the three layouts of recorded exchanges, all giving `{name, file, request, response}`:
 //   - execution-apis `.io` files: `>>` request line, `<<` response line, `//` comments (the reader
 //     of hive's rpc-compat simulator: lines trimmed, the `<<` body is the HTTP body trimmed);
-//   - `NAME.request.json` + `NAME.response.json` pairs (the anvil corpus): the exact bodies;
+//   - `NAME.request.json` + `NAME.response.json` pairs (the anvil corpus): the exact bodies; the
+//     response may be `NAME.response.json.gz` instead, gzip-compressed (a recording of tens of MB);
 //   - a JSON array of `{request, response}` objects (Erigon's rpc-tests `test_NN.json`).
 // A directory is walked recursively; files of no layout (a fixture, a README) are passed over.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { basename, join } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
 import { compactJson, member, parseWhole, type JsonNode } from '../compare/jsonText.ts';
 
-/** Where an exchange was read from: `pair` files are the ones `record` writes (and `check --update` may rewrite). */
-export type Layout = 'io' | 'pair' | 'array';
+/**
+ * Where an exchange was read from: `pair` files are the ones `record` writes (and `check --update`
+ * may rewrite); `packed` is a pair whose response is gzip-compressed (another client's recording).
+ */
+export type Layout = 'io' | 'pair' | 'packed' | 'array';
 
 export interface Exchange {
   /** The golden's path below the argument without its layout suffix; `#N` for the Nth of a file. */
@@ -48,6 +53,7 @@ export interface FileSet {
 
 const REQUEST = '.request.json';
 const RESPONSE = '.response.json';
+const PACKED = '.response.json.gz';
 
 const numbered = <T extends { name: string }>(items: T[]): T[] =>
   items.length <= 1 ? items : items.map((item, i) => ({ ...item, name: `${item.name}#${i + 1}` }));
@@ -102,8 +108,21 @@ export function parseArray(text: string, file: string, name: string, strict: boo
 }
 
 function read(path: string): string {
+  return readBytes(path).toString('utf8');
+}
+
+function gunzipped(path: string): string {
+  const bytes = readBytes(path);
   try {
-    return readFileSync(path, 'utf8');
+    return gunzipSync(bytes).toString('utf8');
+  } catch (err) {
+    throw new GoldenError(`cannot read golden file ${path}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function readBytes(path: string): Buffer {
+  try {
+    return readFileSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new GoldenError(`cannot read golden file ${path}: ${code ?? (err instanceof Error ? err.message : String(err))}`);
@@ -118,6 +137,10 @@ export const responseBody = (text: string): string | undefined => {
 
 function readPair(requestPath: string, name: string): Omit<Exchange, 'golden'> {
   const responsePath = requestPath.slice(0, -REQUEST.length) + RESPONSE;
+  const packedPath = requestPath.slice(0, -REQUEST.length) + PACKED;
+  if (!existsSync(responsePath) && existsSync(packedPath)) {
+    return { name, file: packedPath, layout: 'packed', request: read(requestPath), response: responseBody(gunzipped(packedPath)) };
+  }
   if (!existsSync(responsePath)) throw new GoldenError(`${requestPath}: no ${basename(responsePath)} beside it`);
   return { name, file: responsePath, layout: 'pair', request: read(requestPath), response: responseBody(read(responsePath)) };
 }
@@ -126,11 +149,12 @@ function readPair(requestPath: string, name: string): Omit<Exchange, 'golden'> {
 function readFile(path: string, name: string, strict: boolean): FileSet | undefined {
   if (path.endsWith('.io')) return { exchanges: parseIo(read(path), path, name.slice(0, -3)), skipped: [] };
   if (path.endsWith(REQUEST)) return { exchanges: [readPair(path, name.slice(0, -REQUEST.length))], skipped: [] };
-  if (path.endsWith(RESPONSE)) {
-    const requestPath = path.slice(0, -RESPONSE.length) + REQUEST;
+  const suffix = path.endsWith(RESPONSE) ? RESPONSE : path.endsWith(PACKED) ? PACKED : undefined;
+  if (suffix !== undefined) {
+    const requestPath = path.slice(0, -suffix.length) + REQUEST;
     if (!existsSync(requestPath)) throw new GoldenError(`${path}: no ${basename(requestPath)} beside it`);
     // in a walk the pair is read at its request file
-    return strict ? { exchanges: [readPair(requestPath, name.slice(0, -RESPONSE.length))], skipped: [] } : undefined;
+    return strict ? { exchanges: [readPair(requestPath, name.slice(0, -suffix.length))], skipped: [] } : undefined;
   }
   if (path.endsWith('.json')) {
     const text = read(path);

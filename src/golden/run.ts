@@ -86,7 +86,7 @@ export interface CaseOptions {
 /** Our answer to one exchange and every difference from its recording (none: it passes). */
 export async function checkCase(ctx: RpcContext, exchange: Exchange, options: CaseOptions, known = new Map<string, string | undefined>()): Promise<{ answer: string | undefined; differences: PlacedDifference[]; first?: Difference }> {
   const answer = await dispatch(exchange.request, ctx);
-  const tokens = exchange.layout === 'pair';
+  const tokens = exchange.layout === 'pair' || exchange.layout === 'packed';
   const found = findDifferences(exchange.request, exchange.response, answer, { mode: options.mode, tokens, ...(options.ignore === undefined ? {} : { ignore: options.ignore }) });
   if (found.differences.length === 0) return { answer, differences: [] };
   const differences = options.decoder === undefined ? [...found.differences] : found.decoded(await decodingFor(ctx, options.decoder, [exchange.response, answer], known));
