@@ -144,6 +144,10 @@ function preflight(request: Request, cors: readonly string[] | undefined): Respo
   return new Response(null, { status: 204, headers });
 }
 
+const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
+/** The viewer's pages at the paths explorers write (/tx/0x…, /block/N, /address/0x…, an address's pages, /blocks/N): the viewer's page, which reads its path. */
+const VIEWER_PATHS = /^\/(?:tx|block|blocks|address)\/[^/]+(?:\/(?:before|after)\/\d+)?\/?$/;
+
 const USAGE = 'blocktrace: send JSON-RPC 2.0 requests as POST / with Content-Type: application/json\n';
 
 export function createApp(deps: AppDeps) {
@@ -152,7 +156,7 @@ export function createApp(deps: AppDeps) {
     .get('/', () =>
       deps.ui === undefined
         ? new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: 'POST' } })
-        : new Response(deps.ui.page, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' } }),
+        : new Response(deps.ui.page, { status: 200, headers: HTML_HEADERS }),
     )
     .get('/abi.json', () =>
       deps.ui === undefined
@@ -165,6 +169,11 @@ export function createApp(deps: AppDeps) {
       const path = new URL(request.url).pathname;
       // a method / does not take (PUT, DELETE, …): 405 with the ones it does, not "not found"
       if (path === '/') return new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: deps.ui === undefined ? 'POST, OPTIONS' : 'GET, POST, OPTIONS' } });
+      if (deps.ui !== undefined && request.method === 'GET') {
+        if (VIEWER_PATHS.test(path)) return new Response(deps.ui.page, { status: 200, headers: HTML_HEADERS });
+        // a browser at a path the viewer has no page for: its not-found page (a program still gets the text)
+        if ((request.headers.get('accept') ?? '').includes('text/html')) return new Response(deps.ui.page, { status: 404, headers: HTML_HEADERS });
+      }
       return new Response(`not found: ${path}\n${USAGE}`, { status: 404, headers: TEXT_HEADERS });
     });
 }

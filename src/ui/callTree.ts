@@ -1,31 +1,11 @@
-// The viewer's components that the HTML report of `check` and `diff` shares: the element helper,
-// short hex, amounts, and the call tree (a collapsible frame per call, a gas bar, decoded calls,
-// events and revert reasons). Browser code, no I/O: names of contracts come from `label`, which the
+// The call tree that the viewer and the HTML report of `check` and `diff` share: a collapsible frame
+// per call, a gas bar, decoded calls, events and revert reasons, in the order they happened. Browser code, no I/O: names of contracts come from `label`, which the
 // viewer asks of the node and the report reads from its inline data. A frame or field the report
 // marks as differing carries the class `differs`.
 import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatArgs } from '../abi/format.ts';
+import { el, short } from './components.ts';
 import type { Frame } from './frame.ts';
-
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) node.append(c);
-  return node;
-}
-
-export const short = (hex: string, n = 10): string => (hex.length > 2 + 2 * n ? `${hex.slice(0, 2 + n)}…${hex.slice(-4)}` : hex);
-
-/** `1.5` from 1.5·10^decimals: whole, then the fraction without trailing zeros. */
-function units(amount: bigint, decimals: number): string {
-  const sign = amount < 0n ? '-' : '';
-  const abs = amount < 0n ? -amount : amount;
-  const base = 10n ** BigInt(decimals);
-  const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return `${sign}${abs / base}${frac === '' ? '' : `.${frac}`}`;
-}
-
-export const eth = (wei: bigint): string => `${units(wei, 18)} ETH`;
 
 /** Frame key (`''` the top call, `0.2` its first call's third) → the fields of it that differ. */
 export type Marks = ReadonlyMap<string, readonly string[]>;

@@ -16,7 +16,7 @@ export function viewerPage(): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><a href="#/">blocktrace</a><span id="chain"></span><form id="search"><input name="q" placeholder="block, hash or address" aria-label="search" spellcheck="false"></form></header>
+<header><a href="/">blocktrace</a><span id="chain"></span><form id="search"><input name="q" placeholder="block, hash or address" aria-label="search" spellcheck="false"></form></header>
 <main id="main"><p class="loading">loading…</p></main>
 <script>${script}</script>
 </body>

@@ -3,22 +3,14 @@
 // failing case or differing pair as its call trees side by side, the frames and fields that differ
 // highlighted, and the tables of differences; the gas table of diff. No request leaves the page.
 import { AbiDecoder } from '../abi/decoder.ts';
-import { el, frameNode } from './callTree.ts';
+import { frameNode } from './callTree.ts';
+import { el, head, stackRow } from './components.ts';
 import type { Frame } from './frame.ts';
 import type { GasRow, ReportData, ReportDifference, ReportSection, ReportTree } from './reportData.ts';
 
 const data = JSON.parse(document.getElementById('data')!.textContent!) as ReportData;
 const decoder = new AbiDecoder(data.abis);
 const label = (address: string | undefined): Promise<string> => Promise.resolve(address === undefined ? '?' : (data.labels[address.toLowerCase()] ?? address));
-
-/** A table row whose cells are labelled, so that a narrow screen stacks them (`table.stack`). */
-function stackRow(cells: readonly [string, Node | string, string?][], attrs: Record<string, string> = {}): HTMLTableRowElement {
-  return el('tr', attrs, ...cells.map(([name, value, cls]) => el('td', { 'data-label': name, ...(cls === undefined ? {} : { class: cls }) }, value)));
-}
-
-function head(...names: string[]): HTMLTableRowElement {
-  return el('tr', { class: 'head' }, ...names.map((n) => el('th', {}, n)));
-}
 
 function differencesTable(differences: readonly ReportDifference[]): HTMLTableElement {
   const [a, b] = data.sides;

@@ -28,7 +28,7 @@ summary.failed .callee { color: #c0262d; }
 header { flex-wrap: wrap; }
 #search { margin-left: auto; }
 #search input { font: inherit; padding: 2px 6px; width: 22em; max-width: 100%; box-sizing: border-box; }
-table.facts th { color: #667; font-weight: normal; }
+table.facts th { color: #667; font-weight: normal; white-space: nowrap; overflow-wrap: normal; }
 .mono { overflow-wrap: anywhere; }
 .pager a { margin-right: 12px; }
 table.stack td[data-label]::before { display: none; }
