@@ -104,6 +104,18 @@ for (const chain of ['cancun-devnet', 'prague-devnet']) {
   });
 }
 
+describe("anvil: the ways an op fails or a call goes that the shipped chains do not reach (golden/anvil-vmtrace/edges, bytes)", () => {
+  // memory, operand and copy-cost failures, stack underflow and overflow, bad jumps, undefined
+  // opcodes, failing creations, precompile calls with and without value, an unpayable transfer,
+  // a call with its arguments alone on the stack, reth's STOP rule (test/helpers/vmTraceEdges.ts)
+  const dir = join(GOLDEN, 'anvil-vmtrace', 'edges');
+  const recorded = readGolden(join(dir, 'replay')).exchanges;
+  test('recorded', () => expect(recorded.length).toBeGreaterThan(10));
+  for (const r of recorded) {
+    test(r.name, async () => expect(await dispatch(r.request, await unlimited(join(dir, 'fixture.json')))).toBe(r.response!), SLOW);
+  }
+});
+
 describe('limits', () => {
   const fixture = join(GOLDEN, 'fixtures', 'cancun-devnet', 'fixture.json');
   test("a vmTrace past --max-response is go-ethereum's -32003 (cancun 0xa's is 32 MB, the default limit 25 MB)", async () => {

@@ -8,9 +8,11 @@
 // - `used` is the gas left BEFORE the op (CallTraceStep.gas_remaining, taken in `step`);
 // - `cost` is what the op took by step_end: for the CALL family the gas handed to the callee too, for
 //   CREATE/CREATE2 all but a 64th of what is left, for an op that runs out of gas all that was left
-//   (revm spends it all), for one refused before it is charged (static SSTORE, EIP-2200 sentry) 0;
+//   (revm spends it all) unless it failed on its memory, for one refused before it is charged (static
+//   SSTORE, EIP-2200 sentry) 0 (vmTraceCost.ts);
 // - `push` is the top `outputs` items of the stack at step_end: what the op pushed; for the CALL and
-//   CREATE families the item under their arguments (the result is pushed after step_end);
+//   CREATE families the item under their arguments (the result is pushed after step_end); for an op
+//   that fails, the stack it leaves;
 // - `mem` is the WHOLE memory before the op, at every op (`off` its length), not what the op wrote;
 // - `store` is always null: from_parity_config records no state changes (record_state_diff off);
 // - `sub` is a callee's trace, placed as vmTraceTree.ts describes; `idx` is never written.
@@ -19,6 +21,7 @@ import { RenderedJson, type TextBudget } from '../../encoding/boundedJson.ts';
 import type { StepTracer, SteppedTracer } from '../tracerEntry.ts';
 import type { OpcodeStep, StepNeeds, TxRecording } from '../types.ts';
 import { revmOpcodeName } from './errorStrings.ts';
+import { stackLeft, vmTraceCost } from './vmTraceCost.ts';
 import { assembleVmTrace, type FrameOps } from './vmTraceTree.ts';
 
 /** Ops are joined into flat strings of about this many characters. */
@@ -26,7 +29,6 @@ const CHUNK = 1 << 16;
 
 /** CALL-family and CREATE-family opcodes and the stack items each takes (revm OpCodeInfo inputs). */
 const CALL_LIKE = new Map<number, number>([[0xf0, 3], [0xf1, 7], [0xf2, 7], [0xf4, 6], [0xf5, 4], [0xfa, 6]]);
-const CREATES = new Set([0xf0, 0xf5]);
 /** Opcodes that push nothing (revm OpCodeInfo outputs 0); an unknown opcode pushes nothing either. */
 const NO_OUTPUT = new Set([
   0x00, 0x37, 0x39, 0x3c, 0x3e, 0x50, 0x52, 0x53, 0x55, 0x56, 0x57, 0x5b, 0x5d, 0x5e,
@@ -51,7 +53,7 @@ interface Pending {
   readonly head: string;
   readonly rest: string;
   readonly outputs: number;
-  /** The top items of its own stack, for an op that ends its frame by failing (the stack left as it was). */
+  /** The top items of the stack it leaves if it fails (it ends its frame then; vmTraceCost.ts stackLeft). */
   readonly own: string;
 }
 
@@ -123,7 +125,7 @@ class VmTraceLog implements StepTracer {
       frame.memory = `"off":${m.length},"data":"0x${Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('hex')}"`;
     }
     frame.memoryStale = MODIFIES_MEMORY.has(op);
-    const head = `${frame.firstOp < 0 ? '' : ','}{"cost":${this.cost(step)},"ex":{"used":${step.gas},"push":[`;
+    const head = `${frame.firstOp < 0 ? '' : ','}{"cost":${vmTraceCost(step)},"ex":{"used":${step.gas},"push":[`;
     const rest = `],"mem":{${frame.memory}},"store":null},"pc":${step.pc},"sub":`;
     const name = `,"op":"${revmOpcodeName(op)}"}`;
     if (frame.firstOp < 0) frame.firstOp = op;
@@ -131,23 +133,14 @@ class VmTraceLog implements StepTracer {
     const inputs = CALL_LIKE.get(op);
     if (inputs !== undefined) {
       // revm pushes the call's result after step_end: the item under its arguments is on top then
-      const below = step.stack.length > inputs ? step.stack.length - inputs : step.stack.length;
+      const below = step.stack.length >= inputs ? step.stack.length - inputs : step.stack.length;
       frame.add(head + tail(step.stack.slice(0, below), 1) + rest);
       frame.hole();
       frame.add(name);
       return;
     }
     const n = outputs(op);
-    frame.pending = { head, rest: rest + 'null' + name, outputs: n, own: tail(step.stack, n) };
-  }
-
-  /** CallTraceStep.gas_cost: the gas left before the op less the gas left at step_end. */
-  private cost(step: OpcodeStep): bigint {
-    if (step.failure?.kind === 'outOfGas') return step.gas;
-    if (step.failure !== undefined || !CREATES.has(step.op)) return step.cost;
-    // CREATE/CREATE2 hand all but a 64th of what is left to the new frame before step_end (EIP-150)
-    const left = step.gas - step.cost;
-    return step.cost + left - left / 64n;
+    frame.pending = { head, rest: rest + 'null' + name, outputs: n, own: tail(stackLeft(step), n) };
   }
 
   /** The writer of the step's frame; frames left since the last step are closed. */
@@ -165,7 +158,7 @@ class VmTraceLog implements StepTracer {
     return frame;
   }
 
-  /** A frame is over: its last op pushed nothing if it ended the frame, else left its stack as it was. */
+  /** A frame is over: its last op pushed nothing if it ended the frame, else it failed (`own`). */
   private close(frame: FrameWriter): void {
     const p = frame.pending;
     if (p !== undefined) frame.settle(p.outputs === 0 ? '' : p.own);
