@@ -1,6 +1,6 @@
 // The walks of revm-inspectors builder/parity.rs that vmTraceTree.ts reproduces, on hand-built
-// frames: the one queue of callee traces (also in anvil's recordings, golden/anvil-vmtrace), the
-// precompile calls without a node, the STOP rule and the breadth-first codes (in no recording).
+// frames, one rule a test: the one queue of callee traces, the precompile calls without a node, the
+// STOP rule and the breadth-first codes (anvil's recordings in golden/anvil-vmtrace show each too).
 import { describe, expect, test } from 'bun:test';
 import { addr, txRecording } from '../../../test/helpers/arena.ts';
 import type { AccountState, TouchedAccount, TxRecording } from '../types.ts';
