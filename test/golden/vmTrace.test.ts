@@ -114,6 +114,13 @@ describe("anvil: the ways an op fails or a call goes that the shipped chains do 
   for (const r of recorded) {
     test(r.name, async () => expect(await dispatch(r.request, await unlimited(join(dir, 'fixture.json')))).toBe(r.response!), SLOW);
   }
+  // the Parity traces of the same calls: a precompile call that moves value is a trace in
+  // trace_replay* too (revm-inspectors is_precompile_call leaves out only those without value)
+  const traces = readGolden(join(dir, 'trace')).exchanges;
+  test('trace recorded', () => expect(traces.length).toBeGreaterThan(10));
+  for (const r of traces) {
+    test(r.name, async () => expect(await dispatch(r.request, await contextFor(join(dir, 'fixture.json')))).toBe(r.response!), SLOW);
+  }
 });
 
 describe('limits', () => {

@@ -3,7 +3,9 @@
 // together from two callers (one whose last call is into a lone STOP, which empties its whole
 // vmTrace: reth's STOP rule). A fresh anvil 1.7.1 (Prague) gets the contracts' code set, mines the
 // transactions, answers trace_replayBlockTransactions with vmTrace for every block (its bytes kept,
-// then compressed with `gzip -9 -n`), and the chain is captured as the fixture blocktrace replays.
+// then compressed with `gzip -9 -n`) and trace_block and trace_replayBlockTransactions with
+// ["trace"] (edges/trace/, the Parity traces of the same failures, kept as sent), and the chain is
+// captured as the fixture blocktrace replays.
 //
 //   bun test/helpers/vmTraceEdges.ts golden/anvil-vmtrace/edges
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -50,8 +52,10 @@ const CALLERS: [number, string][] = [
 const out = process.argv[2];
 if (out === undefined) throw new Error('usage: bun test/helpers/vmTraceEdges.ts OUTDIR');
 const replay = join(out, 'replay');
-if (existsSync(replay)) throw new Error(`${replay} exists; not overwriting`);
+const traces = join(out, 'trace');
+if (existsSync(replay) || existsSync(traces)) throw new Error(`${replay} or ${traces} exists; not overwriting`);
 mkdirSync(replay, { recursive: true });
+mkdirSync(traces, { recursive: true });
 const port = await freePort();
 const anvil = Bun.spawn([ANVIL, '--port', String(port), '--host', '127.0.0.1', '--hardfork', 'prague', '--silent'], { stdout: 'ignore', stderr: 'ignore' });
 const url = `http://127.0.0.1:${port}`;
@@ -76,12 +80,17 @@ try {
   for (const t of CALLED) await send(t, t === 0xa6 || t === 0xad ? 80_000 : 100_000);
   await send(0xa7, 50_000);
   const head = Number(await rpc<string>(url, 'eth_blockNumber'));
-  for (let n = 1; n <= head; n++) {
-    const name = `trace_replayBlockTransactions.block-0x${n.toString(16)}.vmTrace`;
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'trace_replayBlockTransactions', params: [`0x${n.toString(16)}`, ['vmTrace']] });
+  const record = async (dir: string, name: string, method: string, params: unknown[]): Promise<void> => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    writeFileSync(join(replay, `${name}.request.json`), body);
-    writeFileSync(join(replay, `${name}.response.json`), await res.text());
+    writeFileSync(join(dir, `${name}.request.json`), body);
+    writeFileSync(join(dir, `${name}.response.json`), await res.text());
+  };
+  for (let n = 1; n <= head; n++) {
+    const block = `0x${n.toString(16)}`;
+    await record(replay, `trace_replayBlockTransactions.block-${block}.vmTrace`, 'trace_replayBlockTransactions', [block, ['vmTrace']]);
+    await record(traces, `trace_block.block-${block}`, 'trace_block', [block]);
+    await record(traces, `trace_replayBlockTransactions.block-${block}.trace`, 'trace_replayBlockTransactions', [block, ['trace']]);
   }
   const capture = Bun.spawn([process.execPath, 'src/cli.ts', 'capture', '--rpc', url, '--block', '1', '--to', String(head), '--out', join(out, 'fixture.json')], {
     cwd: join(import.meta.dir, '../..'), stdout: 'inherit', stderr: 'inherit',

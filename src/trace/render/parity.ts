@@ -99,8 +99,10 @@ export interface TransactionTraceJson {
 /**
  * Where a trace sits: reth's TransactionInfo, or none (trace_call, trace_replay*). Without a place
  * the traces are those of TracingInspectorConfig::from_parity_config (revm-inspectors config.rs):
- * `exclude_precompile_calls`, so a call into a precompile is no trace and no subtrace of its caller.
- * anvil's trace_block and trace_transaction record with precompile calls, and so does blocktrace.
+ * `exclude_precompile_calls`, so a call into a precompile without value is no trace and no subtrace
+ * of its caller (mod.rs is_precompile_call: `self.is_deep() && value.is_zero()`; one that moves
+ * value stays). anvil's trace_block and trace_transaction record with precompile calls, and so
+ * does blocktrace.
  */
 interface Place {
   readonly block: BlockRecording | undefined;
@@ -109,7 +111,7 @@ interface Place {
 
 function childrenOf(p: Place, frame: CallFrame): number[] {
   if (p.block !== undefined) return frame.children;
-  return frame.children.filter((child) => !p.tx.frames[child]!.precompile);
+  return frame.children.filter((child) => !p.tx.frames[child]!.precompile || p.tx.frames[child]!.value !== 0n);
 }
 
 function renderFrame(p: Place, index: number, traceAddress: number[], children: readonly number[]): ParityTraceJson | TransactionTraceJson {
