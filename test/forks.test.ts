@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ANVIL, freePort, rpc } from './helpers/anvil.ts';
+import { ANVIL, freePort, rpc, waitForRpc } from './helpers/anvil.ts';
 
 const ROOT = join(import.meta.dir, '..');
 const FIXTURE = join(ROOT, 'golden/fixtures/prague-devnet/fixture.json');
@@ -44,15 +44,7 @@ describe('other hardforks against a real anvil', () => {
       const anvil = Bun.spawn([ANVIL, ...args], { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' });
       const url = `http://127.0.0.1:${port}`;
       try {
-        for (let i = 0; ; i++) {
-          try {
-            await rpc(url, 'eth_chainId');
-            break;
-          } catch (error) {
-            if (i > 200) throw error;
-            await Bun.sleep(50);
-          }
-        }
+        await waitForRpc(url, () => anvil.exitCode !== null);
         for (const entry of fixture.blocks as { block: { timestamp: string }; rawTransactions: string[] }[]) {
           await rpc(url, 'evm_setNextBlockTimestamp', [Number(BigInt(entry.block.timestamp))]);
           for (const raw of entry.rawTransactions) await rpc(url, 'eth_sendRawTransaction', [raw]);

@@ -88,27 +88,32 @@ describe('the viewer page', () => {
   }, SLOW);
 });
 
-describe.skipIf(missing !== undefined)('the viewer in headless Chromium', () => {
-  let browser: Browser;
-  let served: Served;
+/** The viewer served with cancun-devnet's ABIs and a headless Chromium, for the tests of one describe. */
+function viewerSession(): { readonly browser: Browser; readonly served: Served } {
+  const session = {} as { browser: Browser; served: Served };
   beforeAll(async () => {
-    served = await serve(['--abi', join(ROOT, 'golden/fixtures/cancun-devnet/out')]);
-    browser = await chromium.launch({
+    session.served = await serve(['--abi', join(ROOT, 'golden/fixtures/cancun-devnet/out')]);
+    // playwright starts Chromium with a new empty profile of its own (a fresh --user-data-dir)
+    session.browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      // playwright starts Chromium with a new empty profile of its own (a fresh --user-data-dir)
     });
   }, SLOW);
   afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
+    await session.browser?.close();
+    await session.served?.stop();
   }, SLOW);
+  return session;
+}
+
+describe.skipIf(missing !== undefined)('the viewer in headless Chromium', () => {
+  const viewer = viewerSession();
 
   test('blocks → block 4 → its first failing transaction: status, decoded call, revert reason, state changes', async () => {
-    const page = await browser.newPage();
+    const page = await viewer.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${served.url}/`);
+    await page.goto(`${viewer.served.url}/`);
     await page.waitForSelector('table.list');
     expect(await page.textContent('#chain')).toContain('chain 7100001');
     await page.click('a[href="/block/4"]');
@@ -128,8 +133,8 @@ describe.skipIf(missing !== undefined)('the viewer in headless Chromium', () => 
   }, SLOW);
 
   test('a tree collapses: a frame with calls under it hides them when its summary is clicked', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${served.url}/#/tx/0x0f0ea2be7ae319eb62856417ddc52cf9a42870112606dae954029d8caa31d139`);
+    const page = await viewer.browser.newPage();
+    await page.goto(`${viewer.served.url}/#/tx/0x0f0ea2be7ae319eb62856417ddc52cf9a42870112606dae954029d8caa31d139`);
     await page.waitForSelector('#tree summary');
     expect(await page.textContent('#tree')).toContain('Probe::allKinds(');
     expect(await page.textContent('#tree')).toContain('emit SubcallResult(');
@@ -141,23 +146,14 @@ describe.skipIf(missing !== undefined)('the viewer in headless Chromium', () => 
 });
 
 describe.skipIf(missing !== undefined)('the viewer: not found, search, paging, transaction facts, a phone screen', () => {
-  let browser: Browser;
-  let served: Served;
-  beforeAll(async () => {
-    served = await serve(['--abi', join(ROOT, 'golden/fixtures/cancun-devnet/out')]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  }, SLOW);
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  }, SLOW);
+  const viewer = viewerSession();
 
   test('a missing block or transaction is a "not found" page, not a script error', async () => {
-    const page = await browser.newPage();
+    const page = await viewer.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     for (const hash of ['#/block/999', `#/tx/0x${'ab'.repeat(32)}`, '#/block/nope']) {
-      await page.goto(`${served.url}/${hash}`);
+      await page.goto(`${viewer.served.url}/${hash}`);
       await page.waitForSelector('#notfound');
       expect(await page.textContent('#main')).toContain('is not on this chain');
     }
@@ -165,10 +161,10 @@ describe.skipIf(missing !== undefined)('the viewer: not found, search, paging, t
   }, SLOW);
 
   test('the search box takes a block number, a block hash, a transaction hash and an address', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${served.url}/`);
+    const page = await viewer.browser.newPage();
+    await page.goto(`${viewer.served.url}/`);
     await page.waitForSelector('table.list');
-    const block4 = (await (await fetch(`${served.url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x4",false]}' })).json()) as { result: { hash: string; transactions: string[] } };
+    const block4 = (await (await fetch(`${viewer.served.url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_getBlockByNumber","params":["0x4",false]}' })).json()) as { result: { hash: string; transactions: string[] } };
     const cases: [string, string][] = [
       ['3', '/block/3'],
       [block4.result.hash, '/block/4'],
@@ -185,8 +181,8 @@ describe.skipIf(missing !== undefined)('the viewer: not found, search, paging, t
   }, SLOW);
 
   test('blocks page beyond the latest 50', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${served.url}/#/blocks/5`);
+    const page = await viewer.browser.newPage();
+    await page.goto(`${viewer.served.url}/#/blocks/5`);
     await page.waitForSelector('table.list');
     const rows = await page.locator('table.list tr').count();
     expect(rows).toBe(1 + 6); // blocks 5..0 and the header
@@ -194,8 +190,8 @@ describe.skipIf(missing !== undefined)('the viewer: not found, search, paging, t
   }, SLOW);
 
   test('a transaction page: from, to, value, nonce, type, gas price, fee, status, decoded input, logs; fits 375 px', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${served.url}/#/tx/0x0f0ea2be7ae319eb62856417ddc52cf9a42870112606dae954029d8caa31d139`);
+    const page = await viewer.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${viewer.served.url}/#/tx/0x0f0ea2be7ae319eb62856417ddc52cf9a42870112606dae954029d8caa31d139`);
     await page.waitForSelector('#facts');
     const facts = (await page.textContent('#facts'))!;
     for (const field of ['status', 'from', 'to', 'value', 'nonce', 'type', 'gas price', 'fee', 'input']) expect(facts).toContain(field);
@@ -215,39 +211,30 @@ const BUSY = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const ALL_KINDS = '0x0f0ea2be7ae319eb62856417ddc52cf9a42870112606dae954029d8caa31d139';
 
 describe.skipIf(missing !== undefined)('the viewer on a phone: explorer paths, not found, an address\'s transactions, 375 px', () => {
-  let browser: Browser;
-  let served: Served;
-  beforeAll(async () => {
-    served = await serve(['--abi', join(ROOT, 'golden/fixtures/cancun-devnet/out')]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  }, SLOW);
-  afterAll(async () => {
-    await browser?.close();
-    await served?.stop();
-  }, SLOW);
+  const viewer = viewerSession();
 
   const pathname = (page: import('playwright-core').Page): Promise<string> => page.evaluate(() => (globalThis as unknown as { location: { pathname: string } }).location.pathname);
 
-  test('GET of /tx/0x…, /block/N, /address/0x… (and its pages) is the viewer; another path is 404, the viewer\'s only for a browser', async () => {
+  test('GET of /tx/0x…, /block/N, /address/0x… (and its pages) is the viewer; another path is 404, the viewer\'s only for a viewer.browser', async () => {
     for (const path of [`/tx/${ALL_KINDS}`, '/block/4', `/address/${BUSY}`, `/address/${BUSY}/before/10`, '/blocks/5']) {
-      const res = await fetch(`${served.url}${path}`);
+      const res = await fetch(`${viewer.served.url}${path}`);
       expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 200, 'text/html; charset=utf-8']);
       expect(await res.text()).toContain('<main id="main">');
     }
-    const program = await fetch(`${served.url}/nope`);
+    const program = await fetch(`${viewer.served.url}/nope`);
     expect([program.status, (await program.text()).split('\n')[0]]).toEqual([404, 'not found: /nope']);
-    const browserAsks = await fetch(`${served.url}/nope`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    const browserAsks = await fetch(`${viewer.served.url}/nope`, { headers: { accept: 'text/html,application/xhtml+xml' } });
     expect([browserAsks.status, (await browserAsks.text()).includes('<main id="main">')]).toEqual([404, true]);
   }, SLOW);
 
   test('the paths open their pages, links follow paths without a reload, an unknown route is the not-found page', async () => {
-    const page = await browser.newPage();
+    const page = await viewer.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${served.url}/tx/${ALL_KINDS}`);
+    await page.goto(`${viewer.served.url}/tx/${ALL_KINDS}`);
     await page.waitForSelector('#facts');
     expect(await page.textContent('#tree')).toContain('Probe::allKinds(');
-    await page.goto(`${served.url}/block/4`);
+    await page.goto(`${viewer.served.url}/block/4`);
     await page.waitForSelector('tr.failed');
     await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 1));
     await page.locator('tr.failed a').first().click();
@@ -258,10 +245,10 @@ describe.skipIf(missing !== undefined)('the viewer on a phone: explorer paths, n
     await page.goBack();
     await page.waitForSelector('tr.failed');
     expect(await pathname(page)).toBe('/block/4');
-    await page.goto(`${served.url}/address/${BUSY}`);
+    await page.goto(`${viewer.served.url}/address/${BUSY}`);
     await page.waitForSelector('#history');
     for (const unknown of ['/#/nope', '/#/block/4/extra', '/nope/x', `/address/${BUSY}/sideways/3`]) {
-      await page.goto(`${served.url}${unknown}`);
+      await page.goto(`${viewer.served.url}${unknown}`);
       await page.waitForSelector('#notfound');
       expect(await page.textContent('#main')).toContain('There is no page');
       expect(await page.locator('table.list').count()).toBe(0);
@@ -270,8 +257,8 @@ describe.skipIf(missing !== undefined)('the viewer on a phone: explorer paths, n
   }, SLOW);
 
   test('an address lists its transactions a page at a time: older, then newer again', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${served.url}/address/${BUSY}`);
+    const page = await viewer.browser.newPage();
+    await page.goto(`${viewer.served.url}/address/${BUSY}`);
     await page.waitForSelector('#history');
     const blocks = async (): Promise<number[]> => (await page.locator('#history td[data-label="block"]').allTextContents()).map(Number);
     const newest = await blocks();
@@ -297,36 +284,36 @@ describe.skipIf(missing !== undefined)('the viewer on a phone: explorer paths, n
   }, SLOW);
 
   test('amounts in ETH and gwei beside wei', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${served.url}/tx/${ALL_KINDS}`);
+    const page = await viewer.browser.newPage();
+    await page.goto(`${viewer.served.url}/tx/${ALL_KINDS}`);
     await page.waitForSelector('#facts');
     const facts = (await page.textContent('#facts'))!;
     expect(facts).toMatch(/gas price[\d.]+ gwei \(\d+ wei\)/);
     expect(facts).toMatch(/fee[\d.]+ ETH \(\d+ wei\)/);
-    await page.goto(`${served.url}/address/${BUSY}`);
+    await page.goto(`${viewer.served.url}/address/${BUSY}`);
     await page.waitForSelector('#history');
     expect(await page.textContent('table.facts')).toMatch(/balance[\d.]+ ETH \(\d+ wei\)/);
-    await page.goto(`${served.url}/`);
+    await page.goto(`${viewer.served.url}/`);
     await page.waitForSelector('table.list');
     expect(await page.locator('td[data-label="base fee"]').first().textContent()).toMatch(/^[\d.]+ gwei \(\d+ wei\)$/);
   }, SLOW);
 
   test('every page at 375 px: no sideways scroll, the tables stack, call-tree lines wrap', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const page = await viewer.browser.newPage({ viewport: { width: 375, height: 800 } });
     const shots = mkdtempSync(join(tmpdir(), 'blocktrace-ui-phone-'));
     const pages = ['/', '/blocks/5', '/block/10', '/block/4', `/tx/${ALL_KINDS}`, `/address/${BUSY}`, `/address/${BUSY}/before/10`, '/nope/x'];
     for (const [i, path] of pages.entries()) {
-      await page.goto(`${served.url}${path}`);
+      await page.goto(`${viewer.served.url}${path}`);
       await page.waitForSelector('#main > :not(.loading)');
       await page.waitForLoadState('networkidle');
       const width = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
       expect([path, width]).toEqual([path, 375]);
       await page.screenshot({ path: join(shots, `${i}.png`), fullPage: true });
     }
-    await page.goto(`${served.url}/block/4`);
+    await page.goto(`${viewer.served.url}/block/4`);
     await page.waitForSelector('table.list td');
     expect(await page.locator('table.list td').first().evaluate((td) => (globalThis as unknown as { getComputedStyle(e: unknown): { display: string } }).getComputedStyle(td).display)).toBe('block');
-    await page.goto(`${served.url}/tx/${ALL_KINDS}`);
+    await page.goto(`${viewer.served.url}/tx/${ALL_KINDS}`);
     await page.waitForSelector('#tree summary');
     const summary = page.locator('#tree summary').first();
     expect(await summary.evaluate((s) => (globalThis as unknown as { getComputedStyle(e: unknown): { whiteSpace: string } }).getComputedStyle(s).whiteSpace)).toBe('normal');

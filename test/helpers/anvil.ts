@@ -42,19 +42,26 @@ export async function startAnvil(fixturePath: string): Promise<Anvil> {
     process.kill(proc.pid, 'SIGKILL');
     await proc.exited;
   };
+  try {
+    await waitForRpc(url, () => proc.exitCode !== null);
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+  return { url, pid: proc.pid, stop };
+}
+
+/** Waits until a node at `url` answers eth_chainId: 10 s at most, or until `gone` says its process ended. */
+export async function waitForRpc(url: string, gone: () => boolean = () => false): Promise<void> {
   for (let i = 0; ; i++) {
     try {
       await rpc(url, 'eth_chainId');
-      break;
+      return;
     } catch (error) {
-      if (i >= 200 || proc.exitCode !== null) {
-        await stop().catch(() => undefined);
-        throw new Error(`anvil did not start on ${url}: ${(error as Error).message}`);
-      }
+      if (i >= 200 || gone()) throw new Error(`no node answered on ${url}: ${(error as Error).message}`);
       await Bun.sleep(50);
     }
   }
-  return { url, pid: proc.pid, stop };
 }
 
 /** Mines every block of the corpus fixture into a fresh anvil; checks each block hash. */

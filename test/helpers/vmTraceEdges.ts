@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../../bench/procs.ts';
-import { ANVIL, rpc } from './anvil.ts';
+import { ANVIL, rpc, waitForRpc } from './anvil.ts';
 
 const at = (n: number): string => '0x' + n.toString(16).padStart(40, '0');
 const hex = (n: number, bytes: number): string => n.toString(16).padStart(bytes * 2, '0');
@@ -60,15 +60,7 @@ const port = await freePort();
 const anvil = Bun.spawn([ANVIL, '--port', String(port), '--host', '127.0.0.1', '--hardfork', 'prague', '--silent'], { stdout: 'ignore', stderr: 'ignore' });
 const url = `http://127.0.0.1:${port}`;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await rpc(url, 'eth_chainId');
-      break;
-    } catch (error) {
-      if (i > 200) throw error;
-      await Bun.sleep(50);
-    }
-  }
+  await waitForRpc(url, () => anvil.exitCode !== null);
   for (const [n, , code] of CASES) await rpc(url, 'anvil_setCode', [at(n), '0x' + code]);
   for (const [n, code] of CALLERS) {
     await rpc(url, 'anvil_setCode', [at(n), '0x' + code]);
