@@ -50,10 +50,10 @@ async function main(): Promise<void> {
         const page = await browser.newPage();
         const n = Number(BigInt(block));
         // as a person gets there: the block list first, then a click on the block
-        await page.goto(`${url}/#/`);
-        await page.waitForSelector(`a[href="#/block/${n}"]`);
+        await page.goto(`${url}/`);
+        await page.waitForSelector(`a[href="/block/${n}"]`);
         const t0 = performance.now();
-        await page.click(`a[href="#/block/${n}"]`);
+        await page.click(`a[href="/block/${n}"]`);
         await page.waitForSelector('table.list td.status');
         report.blockPageMs = performance.now() - t0;
         await page.locator('table.list a').first().click();
