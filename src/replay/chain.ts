@@ -129,6 +129,7 @@ export class FixtureChain implements ChainView {
   receipts(block: ChainBlock): readonly ReceiptInfo[] {
     return this.byHash.get(bytesToUnprefixedHex(block.hash))?.receipts ?? [];
   }
+  readonly receiptsOnce = (block: ChainBlock): readonly ReceiptInfo[] => this.byHash.get(bytesToUnprefixedHex(block.hash))?.receiptsOnce() ?? [];
 
   readonly stateAfter = (block: ChainBlock): Promise<StateReader> => {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));

@@ -16,6 +16,9 @@ export interface ChainBlock {
   readonly header: BlockHeader;
   /** The decoded block (header, transactions, uncles, withdrawals). */
   readonly block: Block;
+  /** Known without decoding the block or making its header (a block of a fixture chain). */
+  readonly txHashes?: readonly Uint8Array[];
+  readonly timestamp?: bigint;
 }
 
 /** A decoded block as a ChainBlock (its own hash unless given). */
@@ -141,6 +144,8 @@ export interface ChainView {
   blockByHash(hash: Uint8Array): ChainBlock | undefined;
   txByHash(hash: Uint8Array): TxLocation | undefined;
   receipts(block: ChainBlock): readonly ReceiptInfo[];
+  /** The block's receipts without keeping them where they were not kept already (a read over a whole chain); else as `receipts`. */
+  readonly receiptsOnce?: (block: ChainBlock) => readonly ReceiptInfo[];
   /**
    * Transactions by the addresses they touched, contract creators, senders' nonces (the Otterscan
    * API's searches), made at load; unset where blocks are fetched on demand (upstream mode).

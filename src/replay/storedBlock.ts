@@ -17,6 +17,7 @@ export interface HeaderFacts {
   readonly stateRoot: Uint8Array;
   readonly logsBloom: Uint8Array;
   readonly gasUsed: bigint;
+  readonly timestamp: bigint;
 }
 
 export class StoredBlock implements ChainBlock {
@@ -62,8 +63,10 @@ export class StoredBlock implements ChainBlock {
     const header = rlp.subarray(prefix, prefix + listPrefixLength(rlp, prefix) + listPayloadLength(rlp, prefix));
     const fields = RLP.decode(header) as Uint8Array[];
     // the yellow paper's header order: parentHash, uncles, coinbase, stateRoot, txRoot, receiptRoot,
-    // logsBloom, difficulty, number, gasLimit, gasUsed, …
-    const facts: HeaderFacts = { parentHash: fields[0]!, stateRoot: fields[3]!, logsBloom: fields[6]!, number: bytesToBigInt(fields[8]!), gasUsed: bytesToBigInt(fields[10]!) };
+    // logsBloom, difficulty, number, gasLimit, gasUsed, timestamp, …
+    const facts: HeaderFacts = {
+      parentHash: fields[0]!, stateRoot: fields[3]!, logsBloom: fields[6]!, number: bytesToBigInt(fields[8]!), gasUsed: bytesToBigInt(fields[10]!), timestamp: bytesToBigInt(fields[11]!),
+    };
     const make = (): BlockHeader => createBlockHeaderFromBytesArray(fields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
     // the hash of the header's own bytes: a header given in another than its canonical RLP (which
     // the header would hash) then names no parent of the next block, and the restore falls back to a replay
@@ -79,12 +82,21 @@ export class StoredBlock implements ChainBlock {
     return this.facts.number;
   }
 
+  get timestamp(): bigint {
+    return this.facts.timestamp;
+  }
+
   get block(): Block {
     return (this.decoded ??= this.decode());
   }
 
   get receipts(): readonly ReceiptInfo[] {
     return (this.receiptList ??= this.readReceipts());
+  }
+
+  /** Its receipts, parsed again unless kept already, and not kept: a read over a whole chain holds no block's after it. */
+  receiptsOnce(): readonly ReceiptInfo[] {
+    return this.receiptList ?? this.readReceipts();
   }
 }
 

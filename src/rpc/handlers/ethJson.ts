@@ -205,10 +205,11 @@ export function formatLog(chainBlock: ChainBlock, index: number, receipt: Receip
     topics: log.topics.map(hexBytes),
     data: hexBytes(log.data),
     blockNumber: hexQuantity(chainBlock.number),
-    transactionHash: hexBytes(chainBlock.block.transactions[index]!.hash()),
+    // a stored block knows these without decoding its transactions or making its header
+    transactionHash: hexBytes(chainBlock.txHashes?.[index] ?? chainBlock.block.transactions[index]!.hash()),
     transactionIndex: hexQuantity(index),
     blockHash: hexBytes(chainBlock.hash),
-    blockTimestamp: hexQuantity(chainBlock.block.header.timestamp),
+    blockTimestamp: hexQuantity(chainBlock.timestamp ?? chainBlock.block.header.timestamp),
     logIndex: hexQuantity(receipt.firstLogIndex + j),
     removed: false,
   };

@@ -41,7 +41,7 @@ export function ethGetLogs([crit]: [FilterCriteria], ctx: RpcContext): Record<st
   if (crit.blockHash !== undefined) {
     const block = chain.blockByHash(crit.blockHash);
     if (block === undefined) throw new ServerError('unknown block');
-    return LogIndex.of(chain).find(block.number, block.number, match);
+    return LogIndex.of(chain).find(block.number, block.number, match, ctx.maxResponse);
   }
   const begin = asInt64(crit.fromBlock);
   const end = asInt64(crit.toBlock);
@@ -52,5 +52,5 @@ export function ethGetLogs([crit]: [FilterCriteria], ctx: RpcContext): Record<st
   const last = resolveEnd(chain, end) ?? head;
   if (first > last) throw new InvalidParamsError('invalid block range params');
   if (last > head) throw new InvalidParamsError('block range extends beyond current head block');
-  return LogIndex.of(chain).find(first, last, match);
+  return LogIndex.of(chain).find(first, last, match, ctx.maxResponse);
 }

@@ -1,0 +1,65 @@
+// eth_getLogs over a whole chain in bounded memory (issue 37): an answer past --max-response is
+// go-ethereum's -32003 from the log index alone (each log's JSON size is known there), the bytes
+// the dispatcher's own limit gives, with no block's receipts read; under the limit the answer is
+// unchanged.
+import { expect, test } from 'bun:test';
+import { join } from 'node:path';
+import type { ChainBlock, ChainView } from '../../src/replay/chainView.ts';
+import { formatLog } from '../../src/rpc/handlers/ethJson.ts';
+import { LogIndex, logJsonBytes } from '../../src/rpc/handlers/logIndex.ts';
+import { createContext } from '../../src/rpc/context.ts';
+import { dispatch } from '../../src/rpc/dispatch.ts';
+import { contextFor } from '../helpers/chainContext.ts';
+
+const FIXTURE = join(import.meta.dir, '../../golden/fixtures/cancun-devnet/fixture.json');
+const WHOLE = '{"jsonrpc":"2.0","id":7,"method":"eth_getLogs","params":[{"fromBlock":"0x0","toBlock":"latest"}]}';
+
+test('under the limit the answer is what it is without one; past it, -32003 whether the logs or the dispatcher stop it', async () => {
+  const { chain } = await contextFor(FIXTURE);
+  const unlimited = (await dispatch(WHOLE, createContext(chain, { log: () => {}, maxResponse: 0 })))!;
+  expect((JSON.parse(unlimited) as { result: unknown[] }).result.length).toBeGreaterThan(200);
+  expect(await dispatch(WHOLE, createContext(chain, { log: () => {}, maxResponse: unlimited.length }))).toBe(unlimited);
+  const tooLarge = '{"jsonrpc":"2.0","id":7,"error":{"code":-32003,"message":"response too large"}}';
+  // far past the limit (the logs stop it) and just past it (the dispatcher does, from the whole result)
+  expect(await dispatch(WHOLE, createContext(chain, { log: () => {}, maxResponse: 2_000 }))).toBe(tooLarge);
+  const resultBytes = unlimited.length - '{"jsonrpc":"2.0","id":7,"result":}'.length;
+  expect(await dispatch(WHOLE, createContext(chain, { log: () => {}, maxResponse: resultBytes - 1 }))).toBe(tooLarge);
+  expect(await dispatch(WHOLE, createContext(chain, { log: () => {}, maxResponse: resultBytes }))).toBe(unlimited);
+});
+
+test('an answer past the limit reads no receipts: the index knows each log\'s size', async () => {
+  const { chain } = await contextFor(FIXTURE);
+  const read: bigint[] = [];
+  // the chain as the index sees it, counting the blocks whose receipts are read
+  const counted: ChainView = Object.assign(Object.create(chain) as ChainView, {
+    receiptsOnce: (block: ChainBlock) => {
+      read.push(block.number);
+      return chain.receiptsOnce!(block);
+    },
+  });
+  const index = LogIndex.of(counted);
+  read.length = 0;
+  expect(index.find(0n, chain.head.number, { addresses: [], topics: [] }).length).toBeGreaterThan(200);
+  expect(new Set(read).size).toBeGreaterThan(3);
+  read.length = 0;
+  expect(() => index.find(0n, chain.head.number, { addresses: [], topics: [] }, 2_000)).toThrow('response too large');
+  expect(read).toEqual([]);
+});
+
+for (const name of ['cancun-devnet', 'prague-devnet']) {
+  test(`${name}: the size the index gives every log is the length of its JSON`, async () => {
+    const { chain } = await contextFor(join(import.meta.dir, `../../golden/fixtures/${name}/fixture.json`));
+    let logs = 0;
+    for (let n = chain.genesis.number; n <= chain.head.number; n++) {
+      const block = chain.blockByNumber(n)!;
+      chain.receipts(block).forEach((receipt, t) =>
+        receipt.logs.forEach((log, j) => {
+          const at = { number: block.number, timestamp: block.block.header.timestamp };
+          expect(logJsonBytes(at, t, receipt.firstLogIndex + j, log.topics.length, log.data.length)).toBe(JSON.stringify(formatLog(block, t, receipt, j)).length);
+          logs++;
+        }),
+      );
+    }
+    expect(logs).toBeGreaterThan(50);
+  });
+}
