@@ -1,7 +1,7 @@
 // eth_getLogs over a whole chain in bounded memory (issue 37): an answer past --max-response is
 // go-ethereum's -32003 from the log index alone (each log's JSON size is known there), the bytes
 // the dispatcher's own limit gives, with no block's receipts read; under the limit the answer is
-// unchanged.
+// unchanged. An Otterscan search of a whole history (page size 10^9) stops at the limit the same way.
 import { expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { ChainBlock, ChainView } from '../../src/replay/chainView.ts';
@@ -63,3 +63,14 @@ for (const name of ['cancun-devnet', 'prague-devnet']) {
     expect(logs).toBeGreaterThan(50);
   });
 }
+
+test('ots_searchTransactionsBefore of a whole history: the answer within the limit unchanged, -32003 past it, as the dispatcher gives it', async () => {
+  const { chain } = await contextFor(FIXTURE);
+  const body = '{"jsonrpc":"2.0","id":3,"method":"ots_searchTransactionsBefore","params":["0x70997970c51812dc3a010c7d01b50e0d17dc79c8",0,1000000000]}';
+  const unlimited = (await dispatch(body, createContext(chain, { log: () => {}, maxResponse: 0 })))!;
+  expect((JSON.parse(unlimited) as { result: { txs: unknown[] } }).result.txs.length).toBeGreaterThan(20);
+  const resultBytes = unlimited.length - '{"jsonrpc":"2.0","id":3,"result":}'.length;
+  expect(await dispatch(body, createContext(chain, { log: () => {}, maxResponse: resultBytes }))).toBe(unlimited);
+  expect(await dispatch(body, createContext(chain, { log: () => {}, maxResponse: resultBytes - 1 }))).toBe('{"jsonrpc":"2.0","id":3,"error":{"code":-32003,"message":"response too large"}}');
+  expect(await dispatch(body, createContext(chain, { log: () => {}, maxResponse: 5_000 }))).toBe('{"jsonrpc":"2.0","id":3,"error":{"code":-32003,"message":"response too large"}}');
+});

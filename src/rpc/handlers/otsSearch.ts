@@ -9,7 +9,7 @@
 // Otterscan expects (docs/otterscan.md). The index gives the blocks that hold matches; the walk
 // between them is done in arithmetic.
 import { hexBytes } from '../../encoding/hex.ts';
-import { ServerError } from '../../errors/rpcErrors.ts';
+import { ResponseTooLargeError, ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainIndex } from '../../chainIndex/chainIndex.ts';
 import type { RpcContext } from '../context.ts';
 import { anvilOtsReceipt, anvilTransaction } from './anvilJson.ts';
@@ -90,15 +90,27 @@ function pageAfter(ctx: RpcContext, index: ChainIndex, address: string, blockNum
   return { ids: ids.reverse(), firstPage, lastPage };
 }
 
+/**
+ * The page's transactions and receipts. A page as long as the address's history (a page size of
+ * 10^9) is bounded by the response limit as it is made: go-ethereum's -32003 once the entries made
+ * take more than --max-response, the rest of the page not read.
+ */
 function transactionsWithReceipts(ctx: RpcContext, index: ChainIndex, page: Page): Json {
   const txs: Json[] = [];
   const receipts: Json[] = [];
+  let bytes = 0;
   for (const id of page.ids) {
     const at = index.locate(id);
     const block = ctx.chain.blockByNumber(at.block)!;
-    const receipt = ctx.chain.receipts(block)[at.index]!;
-    txs.push(anvilTransaction(block, at.index, receipt));
-    receipts.push(anvilOtsReceipt(block, at.index, receipt, true));
+    const receipt = (ctx.chain.receiptsOnce?.(block) ?? ctx.chain.receipts(block))[at.index]!;
+    const tx = anvilTransaction(block, at.index, receipt);
+    const otsReceipt = anvilOtsReceipt(block, at.index, receipt, true);
+    if (ctx.maxResponse > 0) {
+      bytes += JSON.stringify(tx).length + JSON.stringify(otsReceipt).length;
+      if (bytes > ctx.maxResponse) throw new ResponseTooLargeError();
+    }
+    txs.push(tx);
+    receipts.push(otsReceipt);
   }
   return { txs, receipts, firstPage: page.firstPage, lastPage: page.lastPage };
 }
