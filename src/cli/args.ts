@@ -18,9 +18,9 @@ like go-ethereum (debug_*) and reth/anvil (trace_*).
 Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
                   [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
-                  [--abi DIR]... [--no-ui] [--cache DIR | --no-cache] [--all-tracers]
+                  [--abi DIR]... [--no-ui] [--cache DIR | --no-cache] [--all-tracers] [--max-memory SIZE]
   blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION]
-                          [--cache DIR | --no-cache] [--all-tracers] [REQUEST...] [-- REQUEST...]
+                          [--cache DIR | --no-cache] [--all-tracers] [--max-memory SIZE] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--ignore NAME|$.PATH]... [--abi DIR]...
                   [--reporter text|json|junit|github] [--update] [--shard I/N] [--filter METHOD|NAME]...
                   [--cache DIR | --no-cache] [--all-tracers] [--report FILE.html]
@@ -64,6 +64,9 @@ serve
     --no-cache         neither read nor write a snapshot
     --cache-max SIZE   the cache's size cap; past it the least recently used snapshots are removed
                        after a new one is written (default 1GiB)
+    --max-memory SIZE  the resident memory the fixture's load may reach (also for --replay-file);
+                       past it the load stops with one line and exit 2, never by the system's
+                       out-of-memory killer (default 90% of the machine's, or its cgroup's, memory)
     --no-ui            no trace viewer: GET / answers 405 as before (POST / is the same either way)
     --all-tracers      every tracer and debug_* method go-ethereum has, not only callTracer and
                        prestateTracer (also for --replay-file, --upstream, check and record); without
@@ -220,6 +223,8 @@ export interface DispatchLimits {
   readonly allTracers?: boolean;
   /** --cache-max: the replay cache's size cap in bytes; undefined for the default (1 GiB). */
   readonly cacheMax?: number;
+  /** --max-memory: the resident bytes a load may reach; undefined for 90% of the machine's (cli/memoryGuard.ts). */
+  readonly maxMemory?: number;
 }
 
 const SIZE_UNITS: Record<string, number> = {
@@ -283,6 +288,7 @@ interface Settings {
   allTracers: boolean;
   forward: string[];
   cacheMax: number | undefined;
+  maxMemory: number | undefined;
 }
 
 /**
@@ -309,6 +315,7 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--no-cache': { value: false, apply: (s) => { s.cache = false; } },
   '--all-tracers': { value: false, apply: (s) => { s.allTracers = true; } },
   '--cache-max': { value: true, apply: (s, v) => { s.cacheMax = parseSize(v) ?? usage(`--cache-max: not a size: ${v} (e.g. 512MiB, 1GiB)`); } },
+  '--max-memory': { value: true, apply: (s, v) => { s.maxMemory = parseSize(v) ?? usage(`--max-memory: not a size: ${v} (e.g. 4GB, 512MiB)`); } },
   '--abi': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--abi needs a directory'); s.abiDirs.push(v); } },
   '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
   '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
@@ -383,7 +390,7 @@ function parse(argv: readonly string[]): CliOptions {
   const s: Settings = {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
-    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false, forward: [], cacheMax: undefined,
+    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false, forward: [], cacheMax: undefined, maxMemory: undefined,
   };
   const seen = new Set<string>();
   const positional: string[] = [];
@@ -420,6 +427,7 @@ function parse(argv: readonly string[]): CliOptions {
     maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs,
     ...(s.cache !== undefined ? { cache: s.cache } : {}), ...(s.allTracers ? { allTracers: true } : {}),
     ...(s.cacheMax !== undefined ? { cacheMax: s.cacheMax } : {}),
+    ...(s.maxMemory !== undefined ? { maxMemory: s.maxMemory } : {}),
   };
   const used = (scope: OptionSpec['scope']): string | undefined => [...seen].find((n) => OPTIONS[n]!.scope === scope);
   if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis, --upstream-timeout and --forward need --upstream URL');

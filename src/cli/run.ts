@@ -11,6 +11,7 @@ import { FixtureError } from '../errors/fixtureError.ts';
 import { loadChain } from '../replay/loadChain.ts';
 import { fixtureCache } from '../cache/forFixture.ts';
 import { defaultCacheDir } from '../cache/snapshot.ts';
+import { guardMemory, memoryLimit } from './memoryGuard.ts';
 import { loadProgress } from './progress.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from '../rpc/context.ts';
@@ -25,9 +26,9 @@ function cacheDir(option: string | false | undefined): string | undefined {
 }
 
 /** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
-async function load(path: string | undefined, cache: string | false | undefined, cacheMax?: number): Promise<ChainView | undefined> {
+async function load(path: string | undefined, cache: string | false | undefined, cacheMax?: number, maxMemory?: number): Promise<ChainView | undefined> {
   try {
-    const progress = loadProgress(process.stderr);
+    const progress = guardMemory(memoryLimit(maxMemory), path ?? DEFAULT_FIXTURE_NAME, loadProgress(process.stderr));
     const replayCache = fixtureCache(path, cacheDir(cache), log, cacheMax);
     return await (path === undefined ? loadDefaultChain(progress, replayCache) : loadChain(path, progress, replayCache));
   } catch (err) {
@@ -37,9 +38,9 @@ async function load(path: string | undefined, cache: string | false | undefined,
 }
 
 /** The chain a face answers from: a fixture, or a live node (upstream mode, which forwards the rest). */
-async function open(upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined, cacheMax?: number): Promise<ChainSource | undefined> {
+async function open(upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined, cacheMax?: number, maxMemory?: number): Promise<ChainSource | undefined> {
   if (upstream !== undefined) return (await import('./upstream.ts')).connectUpstream(upstream, log);
-  const chain = await load(fixture, cache, cacheMax);
+  const chain = await load(fixture, cache, cacheMax, maxMemory);
   return chain === undefined ? undefined : { chain };
 }
 
@@ -60,7 +61,7 @@ function fixtureProblem(err: unknown, path: string | undefined): string {
 }
 
 async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream' }>): Promise<number> {
-  const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined, options.cache, options.cacheMax);
+  const source = await open(options.kind === 'upstream' ? options.source : undefined, options.kind === 'replay' ? options.fixture : undefined, options.cache, options.cacheMax, options.maxMemory);
   if (source === undefined) return 2;
   const ctx = createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });
   await replayRequests(ctx, options.requests, { stdin: process.stdin, stdout: process.stdout });

@@ -15,7 +15,8 @@ import type { FollowedChain } from '../upstream/followedChain.ts';
 import { viewerPage } from '../ui/page.ts';
 import type { CliOptions } from './args.ts';
 import { denoPermissionLine } from './denoPermission.ts';
-import { prepareDefaultChain } from './defaultFixture.ts';
+import { DEFAULT_FIXTURE_NAME, prepareDefaultChain } from './defaultFixture.ts';
+import { guardMemory, memoryLimit } from './memoryGuard.ts';
 import { loadProgress } from './progress.ts';
 import { type ChainSource, connectUpstream } from './upstream.ts';
 import { warm } from './warm.ts';
@@ -103,10 +104,10 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
     try {
-      const chain = await replay((done, total, txs, head) => {
+      const chain = await replay(guardMemory(memoryLimit(options.maxMemory), options.fixture ?? DEFAULT_FIXTURE_NAME, (done, total, txs, head, phase) => {
         gate.progress(done, total, head);
-        shown?.(done, total, txs, head);
-      }, fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax));
+        shown?.(done, total, txs, head, phase);
+      }), fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax));
       ctx = contextOf({ chain });
       gate.open(ctx);
     } catch (err) {
