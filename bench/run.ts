@@ -232,7 +232,7 @@ async function main(): Promise<void> {
   const binary = await binaryFirstResponse();
   log('start-up with the snapshot cache');
   const starts = await cacheStarts(FIXTURE);
-  // generated once per machine (about two minutes), then reused
+  // generated once per machine (a few seconds), then reused
   const generatedPath = await loadFixtureFile(join(tmpdir(), 'blocktrace-bench', `generated-${GENERATED_TXS}-v1.json`), GENERATED_TXS, 200);
   log(`generated fixture ${generatedPath}: start-up, and anvil on the same chain`);
   const generated = await cacheStarts(generatedPath);
