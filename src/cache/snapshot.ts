@@ -164,11 +164,12 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     at = start + body.readUInt32LE(at);
     if (at > body.length) return 'truncated';
     const end = at;
-    let receipts: readonly SnapshotReceipt[] | undefined;
     // the checksum vouches for the text, which JSON.stringify wrote
     const hashes = Buffer.from(b.txHashes, 'hex');
     const txHashes = Array.from({ length: hashes.length / 32 }, (_, j) => new Uint8Array(hashes.buffer, hashes.byteOffset + 32 * j, 32));
-    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: () => (receipts ??= JSON.parse(body.toString('utf8', start, end), reviver) as SnapshotReceipt[]) });
+    // parsed at each call, kept by none here: the block keeps what it reads (StoredBlock.receipts),
+    // and a read over the whole chain (StoredBlock.receiptsOnce) keeps nothing
+    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: () => JSON.parse(body.toString('utf8', start, end), reviver) as SnapshotReceipt[] });
   }
   if (at + 4 > body.length) return 'truncated';
   const indexStart = at + 4;
