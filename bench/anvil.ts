@@ -1,5 +1,5 @@
 // Anvil on the fixture's chain: started with the args the corpus recorded (on a free loopback port),
-// then fed block by block the way the generator mined it (shared/corpus/anvil/README.md):
+// then fed block by block the way the generator mined it (docs/fixtures.md, the anvil corpus fixtures):
 // evm_setNextBlockTimestamp, every raw transaction with eth_sendRawTransaction, evm_mine.
 // Its block hashes are then checked against the fixture, so both servers hold the same chain.
 import { createRequire } from 'node:module';

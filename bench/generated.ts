@@ -1,7 +1,7 @@
 // The generated 10,000-transaction fixture (bench/generate.ts) on anvil: anvil started from the same
 // genesis, then fed block by block as bench/anvil.ts feeds the corpus chain (evm_setNextBlockTimestamp,
 // every raw transaction with eth_sendRawTransaction, evm_mine). Its throughput is the figure beside
-// blocktrace's first start. anvil's state roots are its own (shared/corpus/anvil/README.md), so its
+// blocktrace's first start. anvil's state roots are its own (docs/fixtures.md), so its
 // block hashes are not compared; its receipts must all succeed, as in the fixture.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -28,18 +28,18 @@ import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
-const CORPUS = resolve(ROOT, '../shared/corpus');
-const FIXTURE = join(CORPUS, 'anvil/cancun-devnet/fixture.json');
+/** The chains as the repository ships them (golden/: byte copies of the corpora's). */
+const GOLDEN = join(ROOT, 'golden');
+const FIXTURE = join(GOLDEN, 'fixtures/cancun-devnet/fixture.json');
 const ALL_CHAINS = [
-  join(CORPUS, 'execution-apis/tests'),
-  join(CORPUS, 'execution-apis/pr-855/tests'),
-  join(CORPUS, 'anvil/cancun-devnet/fixture.json'),
-  join(CORPUS, 'anvil/prague-devnet/fixture.json'),
+  join(GOLDEN, 'execution-apis/tests'),
+  join(GOLDEN, 'execution-apis-pr855'),
+  join(GOLDEN, 'fixtures/cancun-devnet/fixture.json'),
+  join(GOLDEN, 'fixtures/prague-devnet/fixture.json'),
 ];
 const BINARY = join(ROOT, 'dist/blocktrace');
-/** The shipped copy of cancun-devnet and its contracts' artifacts (check and diff decode with them). */
-const SHIPPED_CANCUN = join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json');
-const SHIPPED_ABIS = join(ROOT, 'golden/fixtures/cancun-devnet/out');
+/** cancun-devnet's contracts' artifacts (check and diff decode with them). */
+const SHIPPED_ABIS = join(GOLDEN, 'fixtures/cancun-devnet/out');
 /** ethereum/tests vmPerformance/loopMul (bench/fixtures/README.md): 0.54 Ggas of MUL loops in one block. */
 const COMPUTE = join(ROOT, 'bench/fixtures/loopMul.json#loopMul_d2g0v0_Cancun');
 /** Transactions of the generated start-up fixture (bench/generate.ts). */
@@ -165,7 +165,7 @@ async function cacheStarts(fixture: string): Promise<Starts> {
 
 async function binaryFirstResponse(): Promise<{ ms: number; builtAt: string } | null> {
   if (!existsSync(BINARY)) return null;
-  const fixture = join(CORPUS, 'execution-apis/tests');
+  const fixture = join(GOLDEN, 'execution-apis/tests');
   const server = await startBlocktrace([BINARY], fixture, ROOT, 'blocktrace-binary');
   try {
     await call(server.url, 'eth_blockNumber');
@@ -228,9 +228,9 @@ async function main(): Promise<void> {
   log('show and the viewer on the heavy block');
   const ui = await scriptReport<UiReport>('ui.ts', [FIXTURE, HEAVY_BLOCK]);
   log('check: a report of 1,000 differences');
-  const checkReport = await scriptReport<CheckReportBench>('checkReport.ts', [SHIPPED_CANCUN, HEAVY_BLOCK, SHIPPED_ABIS]);
+  const checkReport = await scriptReport<CheckReportBench>('checkReport.ts', [FIXTURE, HEAVY_BLOCK, SHIPPED_ABIS]);
   log(`diff: block ${HEAVY_BLOCK} against itself and against a copy with one transaction changed`);
-  const chainDiff = await scriptReport<ChainDiffBench>('chainDiff.ts', [SHIPPED_CANCUN, HEAVY_BLOCK, SHIPPED_ABIS]);
+  const chainDiff = await scriptReport<ChainDiffBench>('chainDiff.ts', [FIXTURE, HEAVY_BLOCK, SHIPPED_ABIS]);
   log('long chains: 10,000 and 100,000 generated transactions (anvil mining the 100,000 beside)');
   const longChains = await scriptReport<LongChainRun[]>('longChain.ts', []);
   const binary = await binaryFirstResponse();
@@ -343,7 +343,7 @@ async function main(): Promise<void> {
       load,
       replay,
       computeLoad,
-      allChains: { ...allChains, chains: allChains.chains.map((c) => ({ ...c, path: relative(CORPUS, c.path) })) },
+      allChains: { ...allChains, chains: allChains.chains.map((c) => ({ ...c, path: relative(ROOT, c.path) })) },
       binary,
       starts: { cancunDevnet: starts, generated: { fixture: generatedPath, ...generated, anvil: anvilGenerated } },
     },
