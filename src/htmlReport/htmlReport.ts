@@ -6,7 +6,7 @@ import reportBundle from '../ui/report.bundle.txt' with { type: 'text' };
 import type { Artifact } from '../abi/types.ts';
 import type { PlacedDifference } from '../compare/types.ts';
 import type { ReportData, ReportDifference } from '../ui/reportData.ts';
-import { STYLE } from '../ui/styles.ts';
+import { htmlDocument } from '../ui/document.ts';
 
 /** A value longer than this (a whole frame one side lacks) is cut in a table cell. */
 const CELL_UP_TO = 1200;
@@ -33,26 +33,15 @@ export const reportAbis = (artifacts: readonly Artifact[]): ReportData['abis'] =
 
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The page. `<` in the data and the script is escaped so that neither can end its element. */
+/** The page. `<` in the data is escaped so that it cannot end its element (ui/document.ts escapes the script's). */
 export function htmlReport(data: ReportData): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  const script = reportBundle.replace(/<\/script/gi, '<\\/script');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
-<title>${escapeHtml(data.title)}</title>
-<link rel="icon" href="data:,">
-<style>${STYLE}</style>
-</head>
-<body>
-<header><a href="#headline">blocktrace</a><span>${escapeHtml(data.title)}</span></header>
+  return htmlDocument({
+    title: escapeHtml(data.title),
+    head: `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">`,
+    body: `<header><a href="#headline">blocktrace</a><span>${escapeHtml(data.title)}</span></header>
 <main id="main"><p class="loading">${escapeHtml(data.headline)}</p></main>
-<script type="application/json" id="data">${json}</script>
-<script>${script}</script>
-</body>
-</html>
-`;
+<script type="application/json" id="data">${json}</script>`,
+    script: reportBundle,
+  });
 }
