@@ -352,6 +352,32 @@ describe.each(chains.map((c) => [c.name, c] as const))('viem and ethers on %s', 
   }, SLOW);
 });
 
+// cancun-devnet: prague-devnet's 0x2 is vmTrace's documented difference from anvil (its missing system call)
+describe('vmTrace through cast, viem and ethers', () => {
+  test('Otterscan\'s revert trace (trace_replayTransaction with vmTrace) through cast, viem and ethers: each transaction\'s is its entry in anvil\'s trace_replayBlockTransactions', async () => {
+    const c = chains.find((x) => x.name === 'cancun-devnet')!;
+    const number = c.txs.findIndex((txs) => txs.length >= 3 && txs.length < 50);
+    expect(number).toBeGreaterThan(0);
+    const anvils = await rpc<Record<string, unknown>[]>(c.anvil.url, 'trace_replayBlockTransactions', [`0x${number.toString(16)}`, ['vmTrace']]);
+    const viemClient = createPublicClient({ transport: http(c.bt.url) }) as PublicClient;
+    const provider = new JsonRpcProvider(c.bt.url, undefined, { staticNetwork: true, batchMaxCount: 1 });
+    try {
+      for (const [i, hash] of c.txs[number]!.slice(0, 5).entries()) {
+        const { transactionHash, ...expected } = anvils[i]!;
+        expect(transactionHash).toBe(hash);
+        const params = [hash, ['vmTrace']];
+        expect(await (viemClient.request({ method: 'trace_replayTransaction', params } as never) as Promise<unknown>)).toEqual(expected);
+        expect(await provider.send('trace_replayTransaction', params)).toEqual(expected);
+        const byCast = await cast(['rpc', '--raw', 'trace_replayTransaction', JSON.stringify(params), '--rpc-url', c.bt.url]);
+        expect(byCast.code).toBe(0);
+        expect(JSON.parse(byCast.stdout)).toEqual(expected);
+      }
+    } finally {
+      provider.destroy();
+    }
+  }, SLOW);
+});
+
 describe('the struct logger (--all-tracers) through cast, viem and ethers', () => {
   let opted: Server;
   const fixture = join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json');
