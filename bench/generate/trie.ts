@@ -6,6 +6,9 @@
 // 32-byte hashed keys of the state and storage tries, the RLP indices of the transaction and receipt
 // tries), so a branch never holds a value. Proved by the loader's header checks on a generated chain
 // (test/fixture/generate.test.ts) and by the genesis root the generator compares with ethereumjs's.
+// Not src/replay/stateTrie.ts: that trie keeps every version's nodes in a database (the archive a
+// replay reads past states from), which is the memory a generator of a million transactions must not
+// keep; this one holds the latest version only.
 import { keccakNow } from '../../src/replay/keccak.ts';
 
 /** A leaf keeps its whole key and where its path starts in it (nibbles), not a copy of the path. */
