@@ -43,7 +43,6 @@ export function logJsonBytes(block: { readonly number: bigint; readonly timestam
 export class LogIndex {
   /** Logs of block `first + i` at `byBlock[i]`. */
   private readonly byBlock: IndexedLog[][] = [];
-  private readonly blocks: (ChainBlock | undefined)[] = [];
   private readonly first: bigint;
 
   private constructor(private readonly chain: ChainView) {
@@ -72,7 +71,6 @@ export class LogIndex {
         );
       }
       this.byBlock.push(logs);
-      this.blocks.push(block);
     }
   }
 
@@ -105,12 +103,15 @@ export class LogIndex {
     }
     const out: Record<string, unknown>[] = [];
     for (let i = start; i <= end; i++) {
-      let receipts: readonly ReceiptInfo[] | undefined;
+      // the block and its receipts, read once a log of it matches
+      let read: { block: ChainBlock; receipts: readonly ReceiptInfo[] } | undefined;
       for (const log of this.byBlock[i]!) {
         if (!matches(log, match)) continue;
-        const block = this.blocks[i]!;
-        receipts ??= receiptsOf(this.chain, block);
-        out.push(formatLog(block, log.txIndex, receipts[log.txIndex]!, log.logInTx));
+        if (read === undefined) {
+          const block = this.chain.blockByNumber(this.first + BigInt(i))!;
+          read = { block, receipts: receiptsOf(this.chain, block) };
+        }
+        out.push(formatLog(read.block, log.txIndex, read.receipts[log.txIndex]!, log.logInTx));
       }
     }
     return out;
