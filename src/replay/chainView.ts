@@ -26,6 +26,11 @@ export function chainBlockOf(block: Block, hash: Uint8Array = block.hash()): Cha
   return { number: block.header.number, hash, header: block.header, block };
 }
 
+/** `block`'s receipts without keeping them, where the chain can (ChainView.receiptsOnce); else as it keeps them. */
+export function receiptsOnce(chain: ChainView, block: ChainBlock): readonly ReceiptInfo[] {
+  return chain.receiptsOnce?.(block) ?? chain.receipts(block);
+}
+
 export interface TxLocation {
   readonly block: ChainBlock;
   readonly index: number;

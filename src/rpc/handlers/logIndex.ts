@@ -6,7 +6,7 @@
 // no block's receipts or decoded transactions after it.
 import { hexBytes } from '../../encoding/hex.ts';
 import { ResponseTooLargeError } from '../../errors/rpcErrors.ts';
-import type { ChainBlock, ChainView, ReceiptInfo } from '../../replay/chainView.ts';
+import { type ChainBlock, type ChainView, type ReceiptInfo, receiptsOnce } from '../../replay/chainView.ts';
 import { formatLog } from './ethJson.ts';
 
 interface IndexedLog {
@@ -61,7 +61,7 @@ export class LogIndex {
       const logs: IndexedLog[] = [];
       if (block !== undefined) {
         const at = { number: block.number, timestamp: block.timestamp ?? block.block.header.timestamp };
-        receiptsOf(chain, block).forEach((receipt, txIndex) =>
+        receiptsOnce(chain, block).forEach((receipt, txIndex) =>
           receipt.logs.forEach((log, logInTx) =>
             logs.push({
               address: key(log.address), topics: log.topics.map(key), txIndex, logInTx,
@@ -109,7 +109,7 @@ export class LogIndex {
         if (!matches(log, match)) continue;
         if (read === undefined) {
           const block = this.chain.blockByNumber(this.first + BigInt(i))!;
-          read = { block, receipts: receiptsOf(this.chain, block) };
+          read = { block, receipts: receiptsOnce(this.chain, block) };
         }
         out.push(formatLog(read.block, log.txIndex, read.receipts[log.txIndex]!, log.logInTx));
       }
@@ -117,8 +117,6 @@ export class LogIndex {
     return out;
   }
 }
-
-const receiptsOf = (chain: ChainView, block: ChainBlock): readonly ReceiptInfo[] => chain.receiptsOnce?.(block) ?? chain.receipts(block);
 
 function matches(log: IndexedLog, match: LogMatch): boolean {
   if (match.addresses.length > 0 && !match.addresses.includes(log.address)) return false;

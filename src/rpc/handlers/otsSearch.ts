@@ -11,6 +11,7 @@
 import { hexBytes } from '../../encoding/hex.ts';
 import { ResponseTooLargeError, ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainIndex } from '../../chainIndex/chainIndex.ts';
+import { receiptsOnce } from '../../replay/chainView.ts';
 import type { RpcContext } from '../context.ts';
 import { anvilOtsReceipt, anvilTransaction } from './anvilJson.ts';
 
@@ -102,7 +103,7 @@ function transactionsWithReceipts(ctx: RpcContext, index: ChainIndex, page: Page
   for (const id of page.ids) {
     const at = index.locate(id);
     const block = ctx.chain.blockByNumber(at.block)!;
-    const receipt = (ctx.chain.receiptsOnce?.(block) ?? ctx.chain.receipts(block))[at.index]!;
+    const receipt = receiptsOnce(ctx.chain, block)[at.index]!;
     const tx = anvilTransaction(block, at.index, receipt);
     const otsReceipt = anvilOtsReceipt(block, at.index, receipt, true);
     if (ctx.maxResponse > 0) {
