@@ -1,14 +1,17 @@
-// The replay snapshot cache: what a load's replay produced (every trie node and code of the state
-// database, each block's post-state root, receipts and frames-only recording), in one file per
+// The replay snapshot cache: what a load's replay produced (every block's state changes and the
+// code, each block's post-state root, receipts and frames-only recording), in one file per
 // fixture content and blocktrace version, so a second start reads it instead of replaying. One
 // format of our own:
 //
-//   "BTSNAP06"  u32 header length  header (JSON)  receipts  index  recordings  entries  sha-256 of everything before it
+//   "BTSNAP07"  u32 header length  header (JSON)  receipts  index  recordings  history  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
 //             first asked for
 //   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
 //   recordings: per block, u32 length  its recording (recordingCodec/encodeRecording.ts), decoded
 //             when a request first needs it
+//   history:  u32 length  every block's state changes (replay/stateHistory.ts encode), read when a
+//             request first needs state
+//   entries:  the state database as the load left it: the code (no trie node)
 //   entry: u8 kind (bit 0: the value is bytes, not UTF-8 text; bit 1: the key is hex text, kept as
 //          the bytes it spells)  u32 key length  key  u32 value length  value
 //
@@ -31,7 +34,7 @@ import { mapFile } from './mapFile.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
-const MAGIC = 'BTSNAP06';
+const MAGIC = 'BTSNAP07';
 /** Entry kind bits. */
 const VALUE_BYTES = 1;
 const KEY_HEX = 2;
@@ -97,7 +100,7 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
   const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), receiptReplacer)));
   const index = encodeChainIndex(snapshot.index);
   // one buffer of the exact size, written in place: hundreds of thousands of entries
-  let size = MAGIC.length + 4 + header.length + 4 + index.length + 32;
+  let size = MAGIC.length + 4 + header.length + 4 + index.length + 4 + snapshot.history.length + 32;
   for (const r of receipts) size += 4 + r.length;
   for (const b of snapshot.blocks) size += 4 + b.recording.length;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
@@ -116,6 +119,9 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
     out.set(b.recording, at);
     at += b.recording.length;
   }
+  at = out.writeUInt32LE(snapshot.history.length, at);
+  out.set(snapshot.history, at);
+  at += snapshot.history.length;
   for (const [k, v] of snapshot.nodes) {
     const hex = HEX.test(k);
     at = out.writeUInt8((typeof v === 'string' ? 0 : VALUE_BYTES) | (hex ? KEY_HEX : 0), at);
@@ -184,6 +190,11 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     if (at > body.length) return 'truncated';
     recordings.push(new Uint8Array(body.buffer, body.byteOffset + start, at - start));
   }
+  if (at + 4 > body.length) return 'truncated';
+  const historyStart = at + 4;
+  at = historyStart + body.readUInt32LE(at);
+  if (at > body.length) return 'truncated';
+  const history = new Uint8Array(body.buffer, body.byteOffset + historyStart, at - historyStart);
   // the entries are walked now (a damaged file is found before it is used) and decoded into the
   // state database when it is first used (FilledOnUse): a start that answers from blocks, receipts
   // and recordings alone never makes their 43,000 keys of the generated fixture (some 60 ms)
@@ -205,7 +216,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
       from = end;
     }
   });
-  return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, index };
+  return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, history, index };
 }
 
 /** Where the key of the database entry at `at` ends and where the entry ends (the file's layout above). */

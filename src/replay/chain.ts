@@ -30,6 +30,7 @@ import { yieldOnJumps } from './opcodeHooks.ts';
 import type { SimBlockResult, SimRequest } from './simulate/types.ts';
 import { RecordingStore, recordRun } from './recordings.ts';
 import { ReplayStateManager, replayCaches } from './replayState.ts';
+import { StateHistory } from './stateHistory.ts';
 import { batchScratchTries } from './scratchTries.ts';
 import { SenderPool } from './senders.ts';
 import { applyStateEdits } from './stateEdits.ts';
@@ -171,8 +172,9 @@ export class FixtureChain implements ChainView {
     return index;
   }
 
+  // the roots are computed on the parent's state written out as a trie, taken out again after
   readonly intermediateRoots = (block: ChainBlock): Promise<Uint8Array[]> =>
-    this.recordings.exclusive(() => intermediateRoots(this.vm, block.block, this.parentOf(block).stateRoot));
+    this.recordings.exclusive(() => this.stateManager.scratch(() => intermediateRoots(this.vm, block.block, this.parentOf(block).stateRoot)));
 
   readonly blockFromRlp = (rlp: Uint8Array): ChainBlock => {
     const block = createBlockFromRLP(rlp, { common: this.vm.common, setHardfork: true, skipConsensusFormatValidation: true });
@@ -238,7 +240,14 @@ export class FixtureChain implements ChainView {
     if (snapshot !== undefined) loadKeccakLater(LOAD_KECCAK_AFTER_MS);
     const common = makeCommon(spec.path, spec.genesis, lazyKzg, keccak);
     const stateManager = new ReplayStateManager({ common, caches: replayCaches() }, keccak);
+    // a replay records every block's changes, the genesis alloc's first; a snapshot has them
+    const history = snapshot === undefined ? new StateHistory(keccak(Uint8Array.of(0x80))) : undefined;
+    if (history !== undefined) {
+      stateManager.useHistory(history);
+      history.begin(0);
+    }
     const genesisRoot = vouched ? snapshot.roots[0]! : await writeGenesisAlloc(spec.path, stateManager, spec.genesis);
+    history?.commit(genesisRoot);
     if (vouched && spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) throw new SnapshotMismatch('another genesis state');
     if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
       throw new FixtureError(`${spec.path}: genesis state root mismatch: expected ${bytesToHex(spec.genesisStateRoot)}, got ${bytesToHex(genesisRoot)}`);
@@ -283,15 +292,22 @@ export class FixtureChain implements ChainView {
       const indexed = new ChainIndexBuilder(genesisBlock.header.number);
       indexed.addBlock([]);
       try {
-        await replayBlocks(spec, vm, recorder, decoded, ordered, blocks, indexed, progress);
+        await replayBlocks(spec, vm, recorder, decoded, ordered, blocks, indexed, history!, progress);
       } finally {
         senders?.stop();
+        history!.stop();
       }
       index = indexed.build();
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
-    if (snapshot === undefined) cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts, b.recording!)), nodes: new Map(stateManager.database()), index });
+    // every state is read by history from now on: the latest trie's nodes go (the code stays)
+    stateManager.dropTrieNodes();
+    if (snapshot === undefined) {
+      cache?.save?.({
+        roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts, b.recording!)), nodes: new Map(stateManager.database()), history: history!.encode(), index,
+      });
+    }
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index);
   }
 }
@@ -309,6 +325,7 @@ async function replayBlocks(
   ordered: StoredBlock[],
   blocks: Map<bigint, { readonly block: Block }>,
   index: ChainIndexBuilder,
+  history: StateHistory,
   progress: LoadProgress | undefined,
 ): Promise<void> {
   let txs = 0;
@@ -321,7 +338,8 @@ async function replayBlocks(
     let result: RunBlockResult;
     let recorded: TxRecording[];
     try {
-      ({ result, recorded } = await runChecked(spec, vm, recorder, i, block, parent.stateRoot, i === 0));
+      // each run of the block records its changes afresh (runChecked may run it twice)
+      ({ result, recorded } = await runChecked(spec, vm, recorder, i, block, parent.stateRoot, i === 0, () => history.begin(i + 1)));
     } catch (error) {
       throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not replay: ${(error as Error).message}`);
     }
@@ -343,6 +361,8 @@ async function replayBlocks(
       await applyStateEdits(vm.stateManager, edits);
       root = await vm.stateManager.getStateRoot();
     }
+    history.commit(root);
+    (vm.stateManager as ReplayStateManager).prune();
     ordered.push(StoredBlock.of(block, root, receipts, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');
@@ -358,20 +378,25 @@ async function replayBlocks(
  * generate: true, so checkHeader names what differs. A run that needed the KZG setup before it was
  * loaded is run again too.
  */
-async function runChecked(spec: ChainSpec, vm: VM, recorder: Recorder, i: number, block: Block, parentRoot: Uint8Array, fromRoot: boolean): Promise<{ result: RunBlockResult; recorded: TxRecording[] }> {
+async function runChecked(
+  spec: ChainSpec, vm: VM, recorder: Recorder, i: number, block: Block, parentRoot: Uint8Array, fromRoot: boolean, attempt: () => void,
+): Promise<{ result: RunBlockResult; recorded: TxRecording[] }> {
   const headerIsExpected = spec.traceTest === undefined && spec.partial === undefined && !spec.stateRootOverrides.has(i);
   let run: { result: RunBlockResult; recorded: TxRecording[] } | undefined;
   if (headerIsExpected) {
     try {
+      attempt();
       run = await recordedRun(vm, recorder, block, { ...runOptions(block, fromRoot ? parentRoot : undefined), generate: false });
     } catch {
       run = undefined;
     }
   } else {
+    attempt();
     run = await recordedRun(vm, recorder, block, runOptions(block, fromRoot ? parentRoot : undefined));
   }
   if (run === undefined || kzgMissed()) {
     if (kzgMissed()) await preloadKzg();
+    attempt();
     run = await recordedRun(vm, recorder, block, runOptions(block, parentRoot));
   }
   return run;
@@ -423,8 +448,11 @@ function restoreSnapshot(
   const count = spec.traceTest !== undefined ? 1 : spec.blocks.length;
   if (snapshot.roots.length !== count + 1 || snapshot.blocks.length !== count) throw new SnapshotMismatch('another number of blocks');
   if (!equalsBytes(snapshot.roots[0]!, genesisRoot)) throw new SnapshotMismatch('another genesis state');
-  // the genesis state's nodes, just written to check its root, are among the snapshot's
+  // the snapshot's database holds the code; every state is read by its history
   stateManager.useDatabase(snapshot.nodes instanceof Map ? snapshot.nodes : new Map(snapshot.nodes));
+  const history = StateHistory.lazy(snapshot.history, stateManager.emptyRoot);
+  if (history.versions !== count + 1) throw new SnapshotMismatch('another number of blocks');
+  stateManager.useHistory(history);
   let txs = 0;
   for (let i = 0; i < count; i++) {
     const root = snapshot.roots[i + 1]!;

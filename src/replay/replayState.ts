@@ -1,14 +1,22 @@
 // The replay's state manager: ethereumjs's MerkleStateManager, whose caches, checkpoints and journal
-// the VM drives unchanged, with its trie work done by StateTrie. A flush (each block's state root)
-// writes the accounts and slots changed since the last one as one batch per trie, and reads that miss
-// the caches walk decoded nodes. Both tries write the same nodes to the same database, so proofs,
-// dumps and the states made for calls (messageState) read this state as their own.
+// the VM drives unchanged, with its trie work done by StateTrie. It reads a state in one of two ways:
+// - by trie, when the database holds the root's nodes: the load's latest state, and a state written
+//   out for a root to be computed (scratch). A flush writes the accounts and slots changed since
+//   the last one as one batch per trie; during the load it also records them in the chain's
+//   StateHistory, and the nodes no longer reachable from the latest root are pruned now and then.
+// - by history, for a root the StateHistory knows and the database does not hold (every block's
+//   state once the load is done): reads that miss the caches are a lookup of the key's version.
+//   A flush keeps its writes in the caches (no root is computed); asking for the root writes the
+//   whole state of that version into the database first (StateHistory.materialize), inside scratch.
+// Both tries write the same nodes to the same database, so proofs, dumps and the states made for
+// calls (messageState) read this state as their own.
 import { RLP } from '@ethereumjs/rlp';
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CODEHASH_PREFIX, MerkleStateManager } from '@ethereumjs/statemanager';
 import type { Common } from '@ethereumjs/common';
-import { Account, type Address, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, createAddressFromString, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
+import { Account, type Address, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, createAddressFromString, equalsBytes, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
 import { StateTrie, type TrieWrite } from './stateTrie.ts';
+import type { StateHistory } from './stateHistory.ts';
 
 interface CheckpointLayers {
   readonly checkpoints: readonly { readonly keyValueMap: Map<string, Uint8Array | undefined> }[];
@@ -37,6 +45,22 @@ class MapStore<V> {
   }
   clear(): void {
     this.map.clear();
+  }
+}
+
+/** Hex length of a trie node's database key (a code's key has a prefix byte more). */
+const NODE_KEY = 64;
+
+/** A database that reads what it does not hold from another (a materialized state's code). */
+class Fallback extends Map<string, string | Uint8Array> {
+  constructor(private readonly base: Map<string, string | Uint8Array>) {
+    super();
+  }
+  override get(key: string): string | Uint8Array | undefined {
+    return super.get(key) ?? this.base.get(key);
+  }
+  override has(key: string): boolean {
+    return super.has(key) || this.base.has(key);
   }
 }
 
@@ -69,12 +93,26 @@ export class ReplayStateManager extends MerkleStateManager {
   private readonly hash: (data: Uint8Array) => Uint8Array;
   /** While scratch() runs: the keys it added to the database, taken out again when it ends. */
   private added: Set<string> | undefined;
+  /** The chain's state by version (shared with the message states made from this one). */
+  private history: StateHistory | undefined;
+  /** The version read by history; undefined while the state is read by trie. */
+  private version: number | undefined;
+  /** The database size below which the load does not prune it (tests set it lower). */
+  static pruneMinimum = 200_000;
+  /** The database size at which the load next prunes it (prune). */
+  private pruneAt = ReplayStateManager.pruneMinimum;
 
-  constructor(opts: { readonly common: Common; readonly caches: Caches; readonly trie?: MerklePatriciaTrie }, hash: (data: Uint8Array) => Uint8Array, tries?: StateTrie) {
+  constructor(
+    opts: { readonly common: Common; readonly caches: Caches; readonly trie?: MerklePatriciaTrie },
+    hash: (data: Uint8Array) => Uint8Array,
+    shared?: { readonly tries: StateTrie; readonly history: StateHistory | undefined; readonly version: number | undefined },
+  ) {
     super(opts);
     this.hash = hash;
-    if (tries !== undefined) {
-      this.tries = tries;
+    if (shared !== undefined) {
+      this.tries = shared.tries;
+      this.history = shared.history;
+      this.version = shared.version;
       return;
     }
     const layers = this._trie.database() as unknown as CheckpointLayers;
@@ -92,6 +130,97 @@ export class ReplayStateManager extends MerkleStateManager {
       if (this.added !== undefined && !base.has(key)) this.added.add(key);
       base.set(key, value);
     });
+  }
+
+  /** The root of the empty trie. */
+  get emptyRoot(): Uint8Array {
+    return this.tries.emptyRoot;
+  }
+
+  /** Reads the states the database does not hold from `history`, which the load fills (StateHistory.begin…commit). */
+  useHistory(history: StateHistory): void {
+    this.history = history;
+  }
+
+  /** The version of `root` when it is read by history (the database does not hold its nodes). */
+  private versionFor(root: Uint8Array): number | undefined {
+    if (this.history === undefined || equalsBytes(root, this.tries.emptyRoot) || this.database().has(bytesToUnprefixedHex(root))) return undefined;
+    return this.history.versionOf(root);
+  }
+
+  override async setStateRoot(stateRoot: Uint8Array, clearCache = true): Promise<void> {
+    const version = this.versionFor(stateRoot);
+    // the writes a run by history kept in the caches go with them, and with their diffs at every
+    // checkpoint level (a cache's clear keeps its diffs, which the next flush would read): the old
+    // flush wrote them to the trie it was leaving, a run by history has none to write them to
+    if (this.version !== undefined || version !== undefined) {
+      for (const cache of [this._caches?.account, this._caches?.storage, this._caches?.code] as unknown as ({ _diffCache: Map<string, unknown>[] } | undefined)[]) {
+        if (cache !== undefined) cache._diffCache = cache._diffCache.map(() => new Map());
+      }
+    }
+    if (version === undefined) {
+      this.version = undefined;
+      return super.setStateRoot(stateRoot, clearCache);
+    }
+    this.version = version;
+    this._trie.root(stateRoot);
+    if (clearCache) this._caches?.clear();
+    this._storageTries = {};
+  }
+
+  override async hasStateRoot(root: Uint8Array): Promise<boolean> {
+    return this.versionFor(root) !== undefined || super.hasStateRoot(root);
+  }
+
+  /**
+   * The root: read by history, the state of its version is written into the database first (the
+   * caller's scratch takes it out again) and the writes kept in the caches are then flushed onto it.
+   */
+  override async getStateRoot(): Promise<Uint8Array> {
+    if (this.version !== undefined) {
+      if (this.added === undefined) throw new Error('a state read by history has a root only inside scratch()');
+      const root = this.history!.materialize(this.version, this.tries);
+      this._trie.root(root);
+      this.version = undefined;
+    }
+    return super.getStateRoot();
+  }
+
+  /**
+   * During the load, every so often: drops the database's nodes that the latest root no longer
+   * reaches (its code stays), when the database has grown to twice what was left the last time.
+   */
+  prune(): void {
+    const db = this.database();
+    if (db.size < this.pruneAt) return;
+    const live = new Set<string>();
+    this.tries.reachable(this._trie.root(), live, (leaf) => {
+      const root = (RLP.decode(leaf) as Uint8Array[])[2]!;
+      return equalsBytes(root, this.tries.emptyRoot) ? undefined : root;
+    });
+    for (const key of db.keys()) if (key.length === NODE_KEY && !live.has(key)) db.delete(key);
+    this.pruneAt = Math.max(ReplayStateManager.pruneMinimum, 2 * db.size);
+  }
+
+  /** After the load: every trie node leaves the database (the code stays); states are read by history. */
+  dropTrieNodes(): void {
+    const db = this.database();
+    for (const key of db.keys()) if (key.length === NODE_KEY) db.delete(key);
+    this.tries.forget();
+    this.version = undefined;
+  }
+
+  /**
+   * The state at `root` read by trie, on a database of its own filled from the history (code read
+   * from this one's): for proofs and ranges in hash order. Costs a write of the whole state.
+   */
+  materialized(root: Uint8Array): ReplayStateManager {
+    const version = this.versionFor(root);
+    if (version === undefined) return this.messageState(root);
+    const sm = new ReplayStateManager({ common: this.common, caches: replayCaches() }, this.hash);
+    sm.useDatabase(new Fallback(this.database()));
+    sm._trie.root(this.history!.materialize(version, sm.tries));
+    return sm;
   }
 
   /**
@@ -134,13 +263,14 @@ export class ReplayStateManager extends MerkleStateManager {
   messageState(root: Uint8Array): ReplayStateManager {
     const trie = this._trie.shallowCopy(false);
     trie.root(root);
-    return new MessageState({ common: this.common, caches: replayCaches(), trie }, this.hash, this.tries);
+    return new MessageState({ common: this.common, caches: replayCaches(), trie }, this.hash, { tries: this.tries, history: this.history, version: this.versionFor(root) });
   }
 
   override async getAccount(address: Address): Promise<Account | undefined> {
     const cached = this._caches?.account?.get(address);
     if (cached !== undefined) return cached.accountRLP !== undefined ? accountFromRLP(cached.accountRLP) : undefined;
-    const rlp = this.tries.get(this._trie.root(), bytesToUnprefixedHex(this.hash(address.bytes)));
+    const key = bytesToUnprefixedHex(this.hash(address.bytes));
+    const rlp = this.version === undefined ? this.tries.get(this._trie.root(), key) : this.history!.account(key, this.version);
     // the cache keeps the account's RLP: the trie's own bytes, not the account encoded again
     this._caches?.account?.put(address, rlp === undefined ? undefined : ({ serialize: () => rlp } as Account));
     return rlp === undefined ? undefined : accountFromRLP(rlp);
@@ -152,7 +282,12 @@ export class ReplayStateManager extends MerkleStateManager {
     if (cached !== undefined) return RLP.decode(cached) as Uint8Array;
     const account = await this.getAccount(address);
     if (account === undefined) return new Uint8Array();
-    const value = this.tries.get(account.storageRoot, bytesToUnprefixedHex(this.hash(key)));
+    const slot = bytesToUnprefixedHex(this.hash(key));
+    // by history, an emptied storage (cleared in this run, its root not computed) reads as empty
+    const value =
+      this.version === undefined ? this.tries.get(account.storageRoot, slot)
+      : equalsBytes(account.storageRoot, this.tries.emptyRoot) ? undefined
+      : this.history!.slot(bytesToUnprefixedHex(this.hash(address.bytes)), slot, this.version);
     this._caches?.storage?.put(address, key, value ?? Uint8Array.of(0x80));
     return value === undefined ? new Uint8Array() : (RLP.decode(value) as Uint8Array);
   }
@@ -171,8 +306,15 @@ export class ReplayStateManager extends MerkleStateManager {
     cache.put(address, key, RLP.encode(unpadBytes(value)));
   }
 
-  /** Writes every cached change to the tries: code, then each account's slots as one batch, then the accounts as one. */
+  /**
+   * Writes every cached change to the tries: code, then each account's slots as one batch, then the
+   * accounts as one, recorded in the history while the load records it. Read by history, the
+   * changes stay in the caches.
+   */
   override async flush(): Promise<void> {
+    if (this.version !== undefined) return;
+    const history = this.history?.recording === true ? this.history : undefined;
+    history?.beginFlush();
     for (const [addressHex, element] of this._caches?.code?.flush() ?? []) {
       if (element.code === undefined) continue;
       const address = createAddressFromString(`0x${addressHex}`);
@@ -195,13 +337,17 @@ export class ReplayStateManager extends MerkleStateManager {
       const address = createAddressFromString(`0x${addressHex}`);
       const account = await this.getAccount(address);
       if (account === undefined) continue;
+      const hashed = bytesToUnprefixedHex(this.hash(address.bytes));
+      history?.storageWrites(hashed, account.storageRoot, writes);
       account.storageRoot = this.tries.apply(account.storageRoot, writes);
-      delete this._storageTries[bytesToUnprefixedHex(this.hash(address.bytes))];
+      delete this._storageTries[hashed];
       await this.putAccount(address, account);
     }
     const accounts: TrieWrite[] = [];
     for (const [addressHex, element] of this._caches?.account?.flush() ?? []) {
-      accounts.push([bytesToUnprefixedHex(this.hash(unprefixedHexToBytes(addressHex))), element.accountRLP]);
+      const hashed = bytesToUnprefixedHex(this.hash(unprefixedHexToBytes(addressHex)));
+      history?.putAccount(hashed, element.accountRLP);
+      accounts.push([hashed, element.accountRLP]);
     }
     if (accounts.length > 0) this._trie.root(this.tries.apply(this._trie.root(), accounts));
   }

@@ -26,8 +26,10 @@ export interface Snapshot {
   readonly roots: readonly Uint8Array[];
   /** Every block after the genesis, in order. */
   readonly blocks: readonly SnapshotBlock[];
-  /** The state database: trie nodes and code, as the replay left them. */
+  /** The state database as the replay left it: the code (the trie nodes are made from the history when needed). */
   readonly nodes: ReadonlyMap<string, string | Uint8Array>;
+  /** Every block's state changes (StateHistory.encode). */
+  readonly history: Uint8Array;
   /** The transactions by address, creator and sender's nonce (chainIndex/), made by the replay. */
   readonly index: ChainIndex;
 }

@@ -85,6 +85,39 @@ export class StateTrie {
     return this.store(node, this.encode(node));
   }
 
+  /**
+   * Adds to `into` the database key of every stored node of the trie of `root`, and of the tries
+   * whose roots `inner` reads from its leaves' values (an account's storage root): what a pruning of
+   * the database must keep.
+   */
+  reachable(root: Uint8Array, into: Set<string>, inner?: (value: Uint8Array) => Uint8Array | undefined): void {
+    if (equalsBytes(root, this.emptyRoot)) return;
+    const stack: Child[] = [root];
+    while (stack.length > 0) {
+      const child = stack.pop()!;
+      const hash = child instanceof Uint8Array ? child : child.hash;
+      if (hash !== undefined) {
+        const key = bytesToUnprefixedHex(hash);
+        if (into.has(key)) continue;
+        into.add(key);
+      }
+      const node = this.resolve(child);
+      if (node instanceof Leaf) {
+        const next = inner?.(node.value);
+        if (next !== undefined) this.reachable(next, into);
+      } else if (node instanceof Extension) {
+        stack.push(node.child);
+      } else {
+        for (const c of node.children) if (c !== undefined) stack.push(c);
+      }
+    }
+  }
+
+  /** Drops every decoded node kept (the database is read again when next needed). */
+  forget(): void {
+    this.nodes.clear();
+  }
+
   private rootNode(root: Uint8Array): TrieNode | undefined {
     return equalsBytes(root, this.emptyRoot) ? undefined : this.resolve(root);
   }
