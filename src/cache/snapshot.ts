@@ -3,10 +3,11 @@
 // fixture content and blocktrace version, so a second start reads it instead of replaying. One
 // format of our own:
 //
-//   "BTSNAP06"  u32 header length  header (JSON)  receipts  index  recordings  entries  sha-256 of everything before it
+//   "BTSNAP07"  u32 header length  header (JSON)  receipts  index  logs  recordings  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
 //             first asked for
 //   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
+//   logs:     u32 length  the log table (chainIndex/encodeLogTable.ts), decoded when first asked for
 //   recordings: per block, u32 length  its recording (recordingCodec/encodeRecording.ts), decoded
 //             when a request first needs it
 //   entry: u8 kind (bit 0: the value is bytes, not UTF-8 text; bit 1: the key is hex text, kept as
@@ -26,12 +27,13 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { decodeChainIndex, encodeChainIndex } from '../chainIndex/encode.ts';
+import { decodeLogTable, encodeLogTable } from '../chainIndex/encodeLogTable.ts';
 import type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 import { mapFile } from './mapFile.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
-const MAGIC = 'BTSNAP06';
+const MAGIC = 'BTSNAP07';
 /** Entry kind bits. */
 const VALUE_BYTES = 1;
 const KEY_HEX = 2;
@@ -96,8 +98,9 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
   const header = Buffer.from(JSON.stringify({ key, ...(fixture === undefined ? {} : { fixture }), roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
   const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), receiptReplacer)));
   const index = encodeChainIndex(snapshot.index);
+  const logs = encodeLogTable(snapshot.logs);
   // one buffer of the exact size, written in place: hundreds of thousands of entries
-  let size = MAGIC.length + 4 + header.length + 4 + index.length + 32;
+  let size = MAGIC.length + 4 + header.length + 4 + index.length + 4 + logs.length + 32;
   for (const r of receipts) size += 4 + r.length;
   for (const b of snapshot.blocks) size += 4 + b.recording.length;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
@@ -111,6 +114,8 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
   }
   at = out.writeUInt32LE(index.length, at);
   at += index.copy(out, at);
+  at = out.writeUInt32LE(logs.length, at);
+  at += logs.copy(out, at);
   for (const b of snapshot.blocks) {
     at = out.writeUInt32LE(b.recording.length, at);
     out.set(b.recording, at);
@@ -176,6 +181,11 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   at = indexStart + body.readUInt32LE(at);
   if (at > body.length) return 'truncated';
   const index = decodeChainIndex(body.subarray(indexStart, at));
+  if (at + 4 > body.length) return 'truncated';
+  const logsStart = at + 4;
+  at = logsStart + body.readUInt32LE(at);
+  if (at > body.length) return 'truncated';
+  const logs = decodeLogTable(body.subarray(logsStart, at));
   const recordings: Uint8Array[] = [];
   for (let i = 0; i < blocks.length; i++) {
     if (at + 4 > body.length) return 'truncated';
@@ -205,7 +215,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
       from = end;
     }
   });
-  return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, index };
+  return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, index, logs };
 }
 
 /** Where the key of the database entry at `at` ends and where the entry ends (the file's layout above). */
