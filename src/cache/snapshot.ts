@@ -3,7 +3,7 @@
 // fixture content and blocktrace version, so a second start reads it instead of replaying. One
 // format of our own:
 //
-//   "BTSNAP07"  u32 header length  header (JSON)  receipts  index  logs  recordings  entries  sha-256 of everything before it
+//   "BTSNAP08"  u32 header length  header (JSON)  receipts  index  logs  recordings  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
 //             first asked for
 //   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
@@ -33,7 +33,7 @@ import { mapFile } from './mapFile.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
-const MAGIC = 'BTSNAP07';
+const MAGIC = 'BTSNAP08';
 /** Entry kind bits. */
 const VALUE_BYTES = 1;
 const KEY_HEX = 2;
