@@ -54,11 +54,15 @@ describe('a chain loaded from its snapshot answers the goldens with the same byt
       // the chain index (the Otterscan searches) is the replay's own, read back
       expect(snapshot.index.data).toEqual(made.index.data);
       expect(made.index.data.postings.size).toBeGreaterThan(0);
+      // and so is the log table (eth_getLogs)
+      expect(snapshot.logs.data).toEqual(made.logs.data);
+      expect(made.logs.data.address.length).toBe(logs);
       const warnings: string[] = [];
       let saved = false;
       const chain = await FixtureChain.load(readFixture(fixture), undefined, { snapshot, save: () => void (saved = true), warn: (l) => warnings.push(l) });
       expect({ warnings, saved }).toEqual({ warnings: [], saved: false });
       expect(chain.chainIndex).toBe(snapshot.index);
+      expect(chain.logTable).toBe(snapshot.logs);
       const ctx = createContext(chain, { log: () => {} });
       let checked = 0;
       for (const dir of goldens) {

@@ -2,13 +2,18 @@
 // quietly, --version and --help start as fast as the runtime (they load no command).
 import { expect, test } from 'bun:test';
 import { join } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 
 const ROOT = join(import.meta.dir, '..');
 const CANCUN = join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json');
 
+/** A cache of the test's own: a snapshot another version left in the shared one is warned about on stderr. */
+const ownCache = (): string => mkdtempSync(join(tmpdir(), 'bt-edges-'));
+
 test('show … | head -1: exit 0, nothing on stderr', async () => {
   const bun = process.execPath;
-  const proc = Bun.spawn(['bash', '-c', `set -o pipefail; "${bun}" src/cli.ts show "${CANCUN}" 0x4 | head -1`], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawn(['bash', '-c', `set -o pipefail; "${bun}" src/cli.ts show "${CANCUN}" 0x4 --cache "${ownCache()}" | head -1`], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
   const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
   expect(stdout).toStartWith('block 4 0x');
   expect(stderr).toBe('');
@@ -17,7 +22,7 @@ test('show … | head -1: exit 0, nothing on stderr', async () => {
 
 test('the harness on a closed pipe: exit 0, nothing on stderr', async () => {
   const requests = Array.from({ length: 200 }, (_, i) => `{"jsonrpc":"2.0","id":${i},"method":"eth_getBlockByNumber","params":["0x4",true]}`).join('\\n');
-  const proc = Bun.spawn(['bash', '-c', `set -o pipefail; printf '${requests}\\n' | "${process.execPath}" src/cli.ts --replay-file "${CANCUN}" | head -c 10`], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+  const proc = Bun.spawn(['bash', '-c', `set -o pipefail; printf '${requests}\\n' | "${process.execPath}" src/cli.ts --replay-file "${CANCUN}" --cache "${ownCache()}" | head -c 10`], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
   const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()]);
   expect(stderr).toBe('');
   expect(code).toBe(0);

@@ -3,10 +3,11 @@
 // fixture content and blocktrace version, so a second start reads it instead of replaying. One
 // format of our own:
 //
-//   "BTSNAP07"  u32 header length  header (JSON)  receipts  index  recordings  history  entries  sha-256 of everything before it
+//   "BTSNAP09"  u32 header length  header (JSON)  receipts  index  logs  recordings  history  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
 //             first asked for
 //   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
+//   logs:     u32 length  the log table (chainIndex/encodeLogTable.ts), decoded when first asked for
 //   recordings: per block, u32 length  its recording (recordingCodec/encodeRecording.ts), decoded
 //             when a request first needs it
 //   history:  u32 length  every block's state changes (replay/stateHistory.ts encode), read when a
@@ -29,12 +30,13 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { decodeChainIndex, encodeChainIndex } from '../chainIndex/encode.ts';
+import { decodeLogTable, encodeLogTable } from '../chainIndex/encodeLogTable.ts';
 import type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 import { mapFile } from './mapFile.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
-const MAGIC = 'BTSNAP07';
+const MAGIC = 'BTSNAP09';
 /** Entry kind bits. */
 const VALUE_BYTES = 1;
 const KEY_HEX = 2;
@@ -99,8 +101,9 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
   const header = Buffer.from(JSON.stringify({ key, ...(fixture === undefined ? {} : { fixture }), roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
   const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), receiptReplacer)));
   const index = encodeChainIndex(snapshot.index);
+  const logs = encodeLogTable(snapshot.logs);
   // one buffer of the exact size, written in place: hundreds of thousands of entries
-  let size = MAGIC.length + 4 + header.length + 4 + index.length + 4 + snapshot.history.length + 32;
+  let size = MAGIC.length + 4 + header.length + 4 + index.length + 4 + logs.length + 4 + snapshot.history.length + 32;
   for (const r of receipts) size += 4 + r.length;
   for (const b of snapshot.blocks) size += 4 + b.recording.length;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
@@ -114,6 +117,8 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
   }
   at = out.writeUInt32LE(index.length, at);
   at += index.copy(out, at);
+  at = out.writeUInt32LE(logs.length, at);
+  at += logs.copy(out, at);
   for (const b of snapshot.blocks) {
     at = out.writeUInt32LE(b.recording.length, at);
     out.set(b.recording, at);
@@ -182,6 +187,11 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   at = indexStart + body.readUInt32LE(at);
   if (at > body.length) return 'truncated';
   const index = decodeChainIndex(body.subarray(indexStart, at));
+  if (at + 4 > body.length) return 'truncated';
+  const logsStart = at + 4;
+  at = logsStart + body.readUInt32LE(at);
+  if (at > body.length) return 'truncated';
+  const logs = decodeLogTable(body.subarray(logsStart, at));
   const recordings: Uint8Array[] = [];
   for (let i = 0; i < blocks.length; i++) {
     if (at + 4 > body.length) return 'truncated';
@@ -216,7 +226,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
       from = end;
     }
   });
-  return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, history, index };
+  return { roots: header.roots, blocks: blocks.map((b, i) => ({ ...b, recording: recordings[i]! })), nodes, history, index, logs };
 }
 
 /** Where the key of the database entry at `at` ends and where the entry ends (the file's layout above). */

@@ -37,6 +37,7 @@ import { applyStateEdits } from './stateEdits.ts';
 import { StoredBlock } from './storedBlock.ts';
 import { receiptInfos, withBlooms } from './receipts.ts';
 import { ChainIndex, ChainIndexBuilder, type IndexedTx } from '../chainIndex/chainIndex.ts';
+import { type LogTable, LogTableBuilder } from '../chainIndex/logTable.ts';
 import { decodeRecording } from '../recordingCodec/decodeRecording.ts';
 import { encodeRecording } from '../recordingCodec/encodeRecording.ts';
 import { parityCreations, parityTouched } from '../trace/render/parityTouched.ts';
@@ -92,6 +93,7 @@ export class FixtureChain implements ChainView {
     private readonly ordered: StoredBlock[],
     private readonly stateManager: ReplayStateManager,
     readonly chainIndex: ChainIndex,
+    readonly logTable: LogTable,
   ) {
     this.label = `${spec.path} (${spec.format})`;
     this.forkConfig = spec.genesis.config;
@@ -280,9 +282,11 @@ export class FixtureChain implements ChainView {
     const ordered: StoredBlock[] = [StoredBlock.of(genesisBlock, genesisRoot, [])];
     blocks.set(genesisBlock.header.number, ordered[0]!);
     let index: ChainIndex;
+    let logs: LogTable;
     if (snapshot !== undefined) {
       restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
       index = snapshot.index;
+      logs = snapshot.logs;
     } else {
       // decoded unsealed: the sender worker's pool gives each transaction its own methods first (senders.ts)
       const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i, false));
@@ -291,13 +295,16 @@ export class FixtureChain implements ChainView {
       decoded.forEach(sealBlock);
       const indexed = new ChainIndexBuilder(genesisBlock.header.number);
       indexed.addBlock([]);
+      const logged = new LogTableBuilder(genesisBlock.header.number);
+      logged.addBlock([]);
       try {
-        await replayBlocks(spec, vm, recorder, decoded, ordered, blocks, indexed, history!, progress);
+        await replayBlocks(spec, vm, recorder, decoded, ordered, blocks, { txs: indexed, logs: logged }, history!, progress);
       } finally {
         senders?.stop();
         history!.stop();
       }
       index = indexed.build();
+      logs = logged.build();
     }
     const head = ordered[ordered.length - 1]!;
     await checkExpectedEnd(spec, common, head.hash, head.stateRoot);
@@ -305,17 +312,17 @@ export class FixtureChain implements ChainView {
     stateManager.dropTrieNodes();
     if (snapshot === undefined) {
       cache?.save?.({
-        roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts, b.recording!)), nodes: new Map(stateManager.database()), history: history!.encode(), index,
+        roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts, b.recording!)), nodes: new Map(stateManager.database()), history: history!.encode(), index, logs,
       });
     }
-    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index);
+    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index, logs);
   }
 }
 
 /**
  * Runs every decoded block after the last of `ordered`, checks its header, and stores it there
  * with its recording (frames only), encoded; the recording gives each transaction's entry in the
- * chain index.
+ * chain index, the receipts the block's logs in the log table.
  */
 async function replayBlocks(
   spec: ChainSpec,
@@ -324,7 +331,7 @@ async function replayBlocks(
   decoded: readonly Block[],
   ordered: StoredBlock[],
   blocks: Map<bigint, { readonly block: Block }>,
-  index: ChainIndexBuilder,
+  index: { readonly txs: ChainIndexBuilder; readonly logs: LogTableBuilder },
   history: StateHistory,
   progress: LoadProgress | undefined,
 ): Promise<void> {
@@ -346,7 +353,8 @@ async function replayBlocks(
     if (spec.traceTest === undefined) checkHeader(spec, i, block, result);
     txs += block.transactions.length;
     const receipts = receiptInfos(block, result);
-    index.addBlock(recorded.map((tx, t): IndexedTx => ({
+    index.logs.addBlock(receipts.map((r) => r.logs));
+    index.txs.addBlock(recorded.map((tx, t): IndexedTx => ({
       touched: parityTouched(tx),
       creations: parityCreations(tx),
       sender: bytesToHex(receipts[t]!.from),

@@ -3,6 +3,7 @@
 // never touch ethereumjs state themselves.
 import type { Block, BlockHeader } from '@ethereumjs/block';
 import type { ChainIndex } from '../chainIndex/chainIndex.ts';
+import type { LogTable } from '../chainIndex/logTable.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
 import type { CallOutcome, CallOverrides, CallWatch } from './callExec.ts';
 import type { CallRequest } from './message.ts';
@@ -156,6 +157,11 @@ export interface ChainView {
    * API's searches), made at load; unset where blocks are fetched on demand (upstream mode).
    */
   readonly chainIndex?: ChainIndex | undefined;
+  /**
+   * Every log's address, topics and place (eth_getLogs), made at load; unset where blocks are
+   * fetched on demand (the RPC layer then makes it from the receipts when first asked).
+   */
+  readonly logTable?: LogTable | undefined;
   /**
    * Set when blocks are fetched on demand (upstream mode): handlers resolve blocks and transactions
    * through it, and the synchronous lookups above only know the blocks fetched so far.

@@ -1,7 +1,8 @@
 // What a replay snapshot holds (the replay's own products: roots, receipts, the blocks' recordings,
-// the state database, the chain index), in replay/ so that the chain can make and restore one; cache/snapshot.ts encodes it
+// the state database, the chain index and log table), in replay/ so that the chain can make and restore one; cache/snapshot.ts encodes it
 // to a file.
 import type { ChainIndex } from '../chainIndex/chainIndex.ts';
+import type { LogTable } from '../chainIndex/logTable.ts';
 import type { ReceiptInfo } from './chainView.ts';
 
 /** A receipt as a snapshot keeps it: without its logs bloom. */
@@ -32,6 +33,8 @@ export interface Snapshot {
   readonly history: Uint8Array;
   /** The transactions by address, creator and sender's nonce (chainIndex/), made by the replay. */
   readonly index: ChainIndex;
+  /** Every log's address, topics and place (chainIndex/logTable.ts), made by the replay from its receipts. */
+  readonly logs: LogTable;
 }
 
 /** The snapshot entry of a replayed block: its transactions' hashes, receipts and recording. */

@@ -45,6 +45,7 @@ export class FollowedChain implements ChainView {
   get finalized() { return this.current.finalized; }
   get safe() { return this.current.safe; }
   get chainIndex() { return this.current.chainIndex; }
+  get logTable() { return this.current.logTable; }
   get fetch() { return this.current.fetch; }
   get stateAfter() { return this.current.stateAfter; }
   get call() { return this.current.call; }

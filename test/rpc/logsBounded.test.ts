@@ -2,8 +2,14 @@
 // go-ethereum's -32003 from the log index alone (each log's JSON size is known there), the bytes
 // the dispatcher's own limit gives, with no block's receipts read; under the limit the answer is
 // unchanged. An Otterscan search of a whole history (page size 10^9) stops at the limit the same way.
+// The log table a fixture chain makes at load is the one its receipts give, kept in the snapshot: a
+// start from it answers with the same bytes and reads no receipts for a -32003.
 import { expect, test } from 'bun:test';
 import { join } from 'node:path';
+import { decodeSnapshot, encodeSnapshot, type Snapshot } from '../../src/cache/snapshot.ts';
+import { LogTableBuilder } from '../../src/chainIndex/logTable.ts';
+import { readFixture } from '../../src/fixture/detect.ts';
+import { FixtureChain } from '../../src/replay/chain.ts';
 import type { ChainBlock, ChainView } from '../../src/replay/chainView.ts';
 import { formatLog } from '../../src/rpc/handlers/ethJson.ts';
 import { LogIndex, logJsonBytes } from '../../src/rpc/handlers/logIndex.ts';
@@ -73,4 +79,62 @@ test('ots_searchTransactionsBefore of a whole history: the answer within the lim
   expect(await dispatch(body, createContext(chain, { log: () => {}, maxResponse: resultBytes }))).toBe(unlimited);
   expect(await dispatch(body, createContext(chain, { log: () => {}, maxResponse: resultBytes - 1 }))).toBe('{"jsonrpc":"2.0","id":3,"error":{"code":-32003,"message":"response too large"}}');
   expect(await dispatch(body, createContext(chain, { log: () => {}, maxResponse: 5_000 }))).toBe('{"jsonrpc":"2.0","id":3,"error":{"code":-32003,"message":"response too large"}}');
+});
+
+/** Requests of every kind of filter, with values the chain's own logs have (and one no log has). */
+async function filtersOf(chain: ChainView): Promise<string[]> {
+  const all = JSON.parse((await dispatch(WHOLE, createContext(chain, { log: () => {}, maxResponse: 0 })))!) as { result: { address: string; topics: string[]; blockNumber: string; blockHash: string }[] };
+  const logs = all.result;
+  const first = logs[0]!;
+  const other = logs.find((l) => l.topics[0] !== first.topics[0] && l.topics.length > 0)!;
+  const emitters = [...new Set(logs.map((l) => l.address))];
+  const middle = logs[logs.length >> 1]!;
+  const none = `0x${'ab'.repeat(20)}`;
+  const filters: unknown[] = [
+    {}, { fromBlock: '0x0', toBlock: 'latest' }, { fromBlock: middle.blockNumber }, { fromBlock: first.blockNumber, toBlock: middle.blockNumber },
+    { blockHash: middle.blockHash }, { fromBlock: 'earliest', address: first.address }, { fromBlock: 'earliest', address: emitters },
+    { fromBlock: 'earliest', address: [none, emitters.at(-1)] }, { fromBlock: 'earliest', address: none },
+    { fromBlock: 'earliest', topics: [first.topics[0]] }, { fromBlock: 'earliest', topics: [[first.topics[0], other.topics[0]]] },
+    { fromBlock: 'earliest', topics: [null, first.topics[1] ?? null] }, { fromBlock: 'earliest', topics: [null, null, null] },
+    { fromBlock: 'earliest', topics: [[`0x${'cd'.repeat(32)}`]] }, { fromBlock: 'earliest', topics: [[]] },
+    { fromBlock: 'earliest', address: other.address, topics: [other.topics[0], null] },
+  ];
+  expect(emitters.length).toBeGreaterThan(1);
+  return filters.map((f, i) => JSON.stringify({ jsonrpc: '2.0', id: i, method: 'eth_getLogs', params: [f] }));
+}
+
+for (const name of ['cancun-devnet', 'prague-devnet']) {
+  test(`${name}: the log table made at load is the one the receipts give, and answers every filter as it`, async () => {
+    const { chain } = await contextFor(join(import.meta.dir, `../../golden/fixtures/${name}/fixture.json`));
+    const fromReceipts = new LogTableBuilder(chain.genesis.number);
+    for (let n = chain.genesis.number; n <= chain.head.number; n++) fromReceipts.addBlock(chain.receipts(chain.blockByNumber(n)!).map((r) => r.logs));
+    expect(chain.logTable!.data).toEqual(fromReceipts.build().data);
+    // the same chain without the table: the RPC layer makes it from the receipts, as for an upstream chain
+    const bare: ChainView = Object.assign(Object.create(chain) as ChainView, { logTable: undefined });
+    let nonEmpty = 0;
+    for (const body of await filtersOf(chain)) {
+      const ours = (await dispatch(body, createContext(chain, { log: () => {}, maxResponse: 0 })))!;
+      expect({ body, answer: (await dispatch(body, createContext(bare, { log: () => {}, maxResponse: 0 })))! }).toEqual({ body, answer: ours });
+      if (ours.includes('"address"')) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(8);
+  });
+}
+
+test('a start from the snapshot answers with the replay\'s bytes, and a -32003 reads no receipts', async () => {
+  let made: Snapshot | undefined;
+  const replayed = await FixtureChain.load(readFixture(FIXTURE), undefined, { save: (s) => void (made = s) });
+  const snapshot = decodeSnapshot(encodeSnapshot('k', made!), 'k');
+  if (typeof snapshot === 'string') throw new Error(snapshot);
+  let reads = 0;
+  const counted = { ...snapshot, blocks: snapshot.blocks.map((b) => ({ ...b, receipts: () => (reads++, b.receipts()) })) };
+  const restored = await FixtureChain.load(readFixture(FIXTURE), undefined, { snapshot: counted });
+  expect(restored.logTable).toBe(snapshot.logs);
+  expect(await dispatch(WHOLE, createContext(restored, { log: () => {}, maxResponse: 2_000 }))).toBe('{"jsonrpc":"2.0","id":7,"error":{"code":-32003,"message":"response too large"}}');
+  expect(reads).toBe(0);
+  for (const body of await filtersOf(replayed)) {
+    const answer = (await dispatch(body, createContext(replayed, { log: () => {}, maxResponse: 0 })))!;
+    expect({ body, answer: (await dispatch(body, createContext(restored, { log: () => {}, maxResponse: 0 })))! }).toEqual({ body, answer });
+  }
+  expect(reads).toBeGreaterThan(3);
 });

@@ -1,7 +1,6 @@
 // eth_getLogs over a fixture chain with go-ethereum's rules (eth/filters/api.go GetLogs,
 // eth/filters/filter.go Logs, resolveSpecial, rangeLogs/updateChainView): the range checks and
 // their texts in go-ethereum's order, then the indexed logs of the range.
-import { hexBytes } from '../../encoding/hex.ts';
 import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainView } from '../../replay/chainView.ts';
 import type { RpcContext } from '../context.ts';
@@ -37,11 +36,10 @@ export function ethGetLogs([crit]: [FilterCriteria], ctx: RpcContext): Record<st
   const { chain } = ctx;
   // eth/ethconfig Defaults.LogQueryLimit; go-ethereum checks it before the range
   if (crit.addresses.length > LOG_QUERY_LIMIT) throw new ServerError('exceed max addresses or topics per search position');
-  const match = { addresses: crit.addresses.map(hexBytes), topics: crit.topics.map((set) => set.map(hexBytes)) };
   if (crit.blockHash !== undefined) {
     const block = chain.blockByHash(crit.blockHash);
     if (block === undefined) throw new ServerError('unknown block');
-    return LogIndex.of(chain).find(block.number, block.number, match, ctx.maxResponse);
+    return LogIndex.of(chain).find(block.number, block.number, crit, ctx.maxResponse);
   }
   const begin = asInt64(crit.fromBlock);
   const end = asInt64(crit.toBlock);
@@ -52,5 +50,5 @@ export function ethGetLogs([crit]: [FilterCriteria], ctx: RpcContext): Record<st
   const last = resolveEnd(chain, end) ?? head;
   if (first > last) throw new InvalidParamsError('invalid block range params');
   if (last > head) throw new InvalidParamsError('block range extends beyond current head block');
-  return LogIndex.of(chain).find(first, last, match, ctx.maxResponse);
+  return LogIndex.of(chain).find(first, last, crit, ctx.maxResponse);
 }
