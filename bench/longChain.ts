@@ -12,7 +12,9 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { bytesToHex, privateToAddress } from '@ethereumjs/util';
 import { loadFixtureFile } from './generate.ts';
+import { senderKey } from './generate/spec.ts';
 import { anvilOnGenerated } from './generated.ts';
 import { freePort, rssMB } from './procs.ts';
 
@@ -28,6 +30,10 @@ export interface LongChainRun {
   /** The answer's bytes, or -32003 when it passed --max-response. */
   readonly getLogsAnswer: number | 'response too large';
   readonly getLogsRssMB: readonly [before: number, after: number, later: number];
+  /** The other requests of the list, in order after the eth_getLogs: each one's time and answer (bytes or its error code). */
+  readonly requests: readonly { readonly name: string; readonly ms: number; readonly answer: number | string }[];
+  /** RSS after them all, and two seconds later. */
+  readonly requestsRssMB: readonly [after: number, later: number];
   /** anvil sending and mining the same transactions (100,000 only). */
   readonly anvilMs?: number;
 }
@@ -58,6 +64,26 @@ async function stop(proc: Bun.Subprocess): Promise<void> {
   await proc.exited;
 }
 
+/**
+ * The whole-chain and old-state requests after the eth_getLogs, on a chain of `blocks` blocks: the
+ * Otterscan search and trace_filter over the whole chain, a trace and a proof at block 1 (its state
+ * read by history, and written out as a trie for the proof), a balance at the middle block.
+ */
+function longChainRequests(blocks: number): [string, string][] {
+  const req = (method: string, params: unknown[]): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+  // the generator's first sender (bench/generate/spec.ts): in every block
+  const sender = bytesToHex(privateToAddress(senderKey(0)));
+  const middle = `0x${Math.floor(blocks / 2).toString(16)}`;
+  return [
+    ['trace_filter, the whole chain, after 0 count 10', req('trace_filter', [{ fromBlock: '0x0', toBlock: 'latest', count: 10 }])],
+    ['trace_filter, the whole chain', req('trace_filter', [{ fromBlock: '0x0', toBlock: 'latest' }])],
+    ['ots_searchTransactionsBefore, a sender, page of 25', req('ots_searchTransactionsBefore', [sender, 0, 25])],
+    ['debug_traceBlockByNumber block 1, prestateTracer', req('debug_traceBlockByNumber', ['0x1', { tracer: 'prestateTracer' }])],
+    ['eth_getProof at block 1', req('eth_getProof', [sender, [], '0x1'])],
+    [`eth_getBalance at block ${middle}`, req('eth_getBalance', [sender, middle])],
+  ];
+}
+
 async function measure(txs: number, withAnvil: boolean): Promise<LongChainRun> {
   const started = performance.now();
   const fixture = await loadFixtureFile(join(tmpdir(), 'blocktrace-bench', `long-${txs}-v1.json`), txs, 100);
@@ -82,9 +108,19 @@ async function measure(txs: number, withAnvil: boolean): Promise<LongChainRun> {
       const after = rssMB(second.proc.pid);
       await Bun.sleep(2000);
       const later = rssMB(second.proc.pid);
+      const requests = [];
+      for (const [name, body] of longChainRequests(txs / 100)) {
+        const t0 = performance.now();
+        const text = await post(second.url, body);
+        const code = /"error":\{"code":(-?\d+)/.exec(text)?.[1];
+        requests.push({ name, ms: performance.now() - t0, answer: code === undefined ? text.length : `error ${code}` });
+      }
+      const requestsAfter = rssMB(second.proc.pid);
+      await Bun.sleep(2000);
       const run: LongChainRun = {
         txs, generateMs, firstStartMs: first.ms, firstPeakMB, snapshotMB: statSync(join(cache, snapshot)).size / 1e6, secondStartMs: second.ms, servingMB,
         getLogsMs, getLogsAnswer: answer.includes('"code":-32003') ? 'response too large' : answer.length, getLogsRssMB: [before, after, later],
+        requests, requestsRssMB: [requestsAfter, rssMB(second.proc.pid)],
       };
       if (!withAnvil) return run;
       log(`${txs} transactions: anvil sends and mines them`);
