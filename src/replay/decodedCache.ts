@@ -104,13 +104,13 @@ export class DecodedCache {
     return block;
   }
 
-  /** `owner`'s receipts: the ones kept, or `parse`'s, kept unless `keep` is false (a read over a whole chain). */
-  receiptList(owner: object, parse: () => readonly ReceiptInfo[], keep = true): readonly ReceiptInfo[] {
+  /** `owner`'s receipts: the ones kept, or `parse`'s, then kept. */
+  receiptList(owner: object, parse: () => readonly ReceiptInfo[]): readonly ReceiptInfo[] {
     let receipts = this.receipts.get(owner);
     if (receipts === undefined) {
       receipts = parse();
       this.parsed++;
-      if (keep) this.receipts.set(owner, receipts, receipts.length);
+      this.receipts.set(owner, receipts, receipts.length);
     }
     return receipts;
   }

@@ -111,12 +111,6 @@ export class StoredBlock implements ChainBlock {
     const parse = this.receiptSource;
     return typeof parse === 'function' ? this.cache.receiptList(this, parse) : parse;
   }
-
-  /** Its receipts, parsed again unless kept already, and not kept: a read over a whole chain keeps no block's after it. */
-  receiptsOnce(): readonly ReceiptInfo[] {
-    const parse = this.receiptSource;
-    return typeof parse === 'function' ? this.cache.receiptList(this, parse, false) : parse;
-  }
 }
 
 /** Bytes of the length prefix of the RLP list at `at` (one, or one plus the length's own bytes). */
