@@ -4,8 +4,8 @@
 // format of our own:
 //
 //   "BTSNAP09"  u32 header length  header (JSON)  receipts  index  logs  recordings  history  entries  sha-256 of everything before it
-//   receipts: per block, u32 length  its receipts (JSON, without their logs blooms), parsed when
-//             first asked for
+//   receipts: per block, u32 length  its receipts (JSON, without their logs blooms:
+//             replay/snapshotData.ts encodeReceipts), parsed when asked for
 //   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
 //   logs:     u32 length  the log table (chainIndex/encodeLogTable.ts), decoded when first asked for
 //   recordings: per block, u32 length  its recording (recordingCodec/encodeRecording.ts), decoded
@@ -31,7 +31,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { decodeChainIndex, encodeChainIndex } from '../chainIndex/encode.ts';
 import { decodeLogTable, encodeLogTable } from '../chainIndex/encodeLogTable.ts';
-import type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
+import { type Snapshot, type SnapshotBlock, taggedReplacer as replacer, taggedReviver as reviver } from '../replay/snapshotData.ts';
 import { mapFile } from './mapFile.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
@@ -70,28 +70,6 @@ export function snapshotPath(dir: string, key: string): string {
   return join(dir, `${key}.snap`);
 }
 
-// ---- receipts as JSON: bigints and bytes tagged -----------------------------------------------
-
-function replacer(_key: string, value: unknown): unknown {
-  if (typeof value === 'bigint') return { $b: value.toString(16) };
-  if (value instanceof Uint8Array) return { $u: Buffer.from(value).toString('hex') };
-  return value;
-}
-
-/** As replacer, and a receipt's logs bloom left out. */
-function receiptReplacer(key: string, value: unknown): unknown {
-  return key === 'logsBloom' ? undefined : replacer(key, value);
-}
-
-function reviver(_key: string, value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const o = value as Record<string, unknown>;
-    if (typeof o['$b'] === 'string' && Object.keys(o).length === 1) return BigInt(`0x${o['$b']}`);
-    if (typeof o['$u'] === 'string' && Object.keys(o).length === 1) return Uint8Array.from(Buffer.from(o['$u'], 'hex'));
-  }
-  return value;
-}
-
 // ---- the file ----------------------------------------------------------------------------------
 
 /** `fixture`: the path of the fixture it was made from, for `cache ls` (read from the file's start, see store.ts). */
@@ -99,21 +77,21 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
   // a block's transaction hashes as one hex text: one string to parse, not one per hash
   const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
   const header = Buffer.from(JSON.stringify({ key, ...(fixture === undefined ? {} : { fixture }), roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
-  const receipts = snapshot.blocks.map((b) => Buffer.from(JSON.stringify(b.receipts(), receiptReplacer)));
   const index = encodeChainIndex(snapshot.index);
   const logs = encodeLogTable(snapshot.logs);
   // one buffer of the exact size, written in place: hundreds of thousands of entries
   let size = MAGIC.length + 4 + header.length + 4 + index.length + 4 + logs.length + 4 + snapshot.history.length + 32;
-  for (const r of receipts) size += 4 + r.length;
+  for (const b of snapshot.blocks) size += 4 + b.receipts.length;
   for (const b of snapshot.blocks) size += 4 + b.recording.length;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
   const out = Buffer.allocUnsafe(size);
   let at = out.write(MAGIC, 0, 'latin1');
   at = out.writeUInt32LE(header.length, at);
   at += header.copy(out, at);
-  for (const r of receipts) {
-    at = out.writeUInt32LE(r.length, at);
-    at += r.copy(out, at);
+  for (const b of snapshot.blocks) {
+    at = out.writeUInt32LE(b.receipts.length, at);
+    out.set(b.receipts, at);
+    at += b.receipts.length;
   }
   at = out.writeUInt32LE(index.length, at);
   at += index.copy(out, at);
@@ -178,9 +156,8 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     // the checksum vouches for the text, which JSON.stringify wrote
     const hashes = Buffer.from(b.txHashes, 'hex');
     const txHashes = Array.from({ length: hashes.length / 32 }, (_, j) => new Uint8Array(hashes.buffer, hashes.byteOffset + 32 * j, 32));
-    // parsed at each call, kept by none here: the block keeps what it reads (StoredBlock.receipts),
-    // and a read over the whole chain (StoredBlock.receiptsOnce) keeps nothing
-    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: () => JSON.parse(body.toString('utf8', start, end), reviver) as SnapshotReceipt[] });
+    // a view of the file, parsed when a block's receipts are asked for (replay/storedBlock.ts)
+    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: new Uint8Array(body.buffer, body.byteOffset + start, end - start) });
   }
   if (at + 4 > body.length) return 'truncated';
   const indexStart = at + 4;

@@ -5,7 +5,7 @@
 import { type Block, createBlock, createBlockFromRLP, createBlockFromRPC, createBlockHeader, createBlockHeaderFromRLP } from '@ethereumjs/block';
 import { type Common, ConsensusType } from '@ethereumjs/common';
 import { createTxFromRLP } from '@ethereumjs/tx';
-import { createAddressFromString } from '@ethereumjs/util';
+import { Address, createAddressFromString } from '@ethereumjs/util';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec, SentAs } from '../fixture/types.ts';
 import { hasGivenSender, takeAsSent } from './sentAs.ts';
@@ -30,6 +30,23 @@ export function decodeBlock(spec: ChainSpec, common: Common, i: number, seal = t
   const senders = spec.senders?.get(i);
   if (senders !== undefined && senders.length === block.transactions.length) useRecordedSenders(block, senders);
   if (seal) sealBlock(block);
+  return block;
+}
+
+/**
+ * Block `i` of the fixture decoded again after the replay (storedBlock.ts): each transaction without
+ * a sender of its own (taken as sent, recorded) takes the one `senderOf` gives, its receipt's `from`
+ * as the replay found it, read when first asked for, so no signature is recovered again (pure-JS
+ * secp256k1, half a millisecond each).
+ */
+export function decodeBlockAgain(spec: ChainSpec, common: Common, i: number, senderOf: (index: number) => Uint8Array): Block {
+  const block = decodeBlock(spec, common, i, false);
+  block.transactions.forEach((tx, j) => {
+    if (hasGivenSender(tx)) return;
+    let sender: Address | undefined;
+    Object.defineProperty(tx, 'getSenderAddress', { value: () => (sender ??= new Address(senderOf(j))) });
+  });
+  sealBlock(block);
   return block;
 }
 

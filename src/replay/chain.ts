@@ -7,7 +7,7 @@ import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util'
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
-import { buildGenesis, buildTraceTestBlock, decodeBlock, sealBlock } from './blocks.ts';
+import { buildGenesis, buildTraceTestBlock, decodeBlock, decodeBlockAgain, sealBlock } from './blocks.ts';
 import { recordCalls, type TracedCalls } from './callTrace.ts';
 import { type ChainBlock, type ChainView, type Preimages, type ReceiptInfo, type RecordOptions, type StateReader, type TxLocation, chainBlockOf } from './chainView.ts';
 import { intermediateRoots } from './intermediateRoots.ts';
@@ -22,7 +22,7 @@ import { writeGenesisAlloc } from './genesisState.ts';
 import { keccakNow, loadKeccak, loadKeccakLater } from './keccak.ts';
 import { kzgMissed, lazyKzg, preloadKzg } from './kzg.ts';
 import { Recorder } from './recorder.ts';
-import { type Snapshot, snapshotBlock } from './snapshotData.ts';
+import { type Snapshot, type SnapshotBlock, decodeReceipts, snapshotBlock } from './snapshotData.ts';
 import type { EVM } from '@ethereumjs/evm';
 import { simulate } from './simulate/simulate.ts';
 import { maybeYield } from './cooperative.ts';
@@ -34,7 +34,8 @@ import { StateHistory } from './stateHistory.ts';
 import { batchScratchTries } from './scratchTries.ts';
 import { SenderPool } from './senders.ts';
 import { applyStateEdits } from './stateEdits.ts';
-import { StoredBlock } from './storedBlock.ts';
+import { DecodedCache, type DecodedLimits } from './decodedCache.ts';
+import { type DecodeAgain, StoredBlock } from './storedBlock.ts';
 import { receiptInfos, withBlooms } from './receipts.ts';
 import { ChainIndex, ChainIndexBuilder, type IndexedTx } from '../chainIndex/chainIndex.ts';
 import { type LogTable, LogTableBuilder } from '../chainIndex/logTable.ts';
@@ -94,6 +95,8 @@ export class FixtureChain implements ChainView {
     private readonly stateManager: ReplayStateManager,
     readonly chainIndex: ChainIndex,
     readonly logTable: LogTable,
+    /** The blocks' decoded forms and parsed receipts, within its limits (storedBlock.ts). */
+    readonly decodedCache: DecodedCache,
   ) {
     this.label = `${spec.path} (${spec.format})`;
     this.forkConfig = spec.genesis.config;
@@ -132,7 +135,12 @@ export class FixtureChain implements ChainView {
   receipts(block: ChainBlock): readonly ReceiptInfo[] {
     return this.byHash.get(bytesToUnprefixedHex(block.hash))?.receipts ?? [];
   }
-  readonly receiptsOnce = (block: ChainBlock): readonly ReceiptInfo[] => this.byHash.get(bytesToUnprefixedHex(block.hash))?.receiptsOnce() ?? [];
+  /**
+   * As `receipts`: what a read over the whole chain parses is kept only as the blocks' DecodedCache
+   * keeps any block's, within its bound; kept, a block's are parsed once for all the transactions of
+   * it such a read takes (an Otterscan page of a sender's history takes several of most blocks).
+   */
+  readonly receiptsOnce = (block: ChainBlock): readonly ReceiptInfo[] => this.receipts(block);
 
   readonly stateAfter = (block: ChainBlock): Promise<StateReader> => {
     const stored = this.byHash.get(bytesToUnprefixedHex(block.hash));
@@ -184,11 +192,13 @@ export class FixtureChain implements ChainView {
   };
 
   /**
-   * Forgets every recording made or read (they are made again on demand); with `kept`, also the
-   * load's, so that every block is run again when asked for: for tests and benchmarks.
+   * Forgets every recording made or read and every block decoded (they are made again on demand);
+   * with `kept`, also the load's recordings, so that every block is run again when asked for: for
+   * tests and benchmarks.
    */
   clearCaches(kept = false): void {
     this.recordings.clear(kept);
+    this.decodedCache.clear();
   }
 
   recordBlock(block: ChainBlock, options?: RecordOptions): Promise<BlockRecording> {
@@ -221,19 +231,20 @@ export class FixtureChain implements ChainView {
 
   // ---- loading --------------------------------------------------------------------------------
 
-  static async load(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache): Promise<FixtureChain> {
+  /** `limits`: how many blocks' decoded forms the chain keeps (decodedCache.ts; tests give small ones). */
+  static async load(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache, limits?: DecodedLimits): Promise<FixtureChain> {
     if (cache?.snapshot !== undefined) {
       try {
-        return await FixtureChain.replay(spec, progress, cache);
+        return await FixtureChain.replay(spec, progress, cache, limits);
       } catch (err) {
         if (!(err instanceof SnapshotMismatch)) throw err;
         cache.warn?.(`blocktrace: ignoring the replay cache (${err.message}); replaying the fixture`);
       }
     }
-    return FixtureChain.replay(spec, progress, cache === undefined ? undefined : { ...cache, snapshot: undefined });
+    return FixtureChain.replay(spec, progress, cache === undefined ? undefined : { ...cache, snapshot: undefined }, limits);
   }
 
-  private static async replay(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache): Promise<FixtureChain> {
+  private static async replay(spec: ChainSpec, progress?: LoadProgress, cache?: ReplayCache, limits?: DecodedLimits): Promise<FixtureChain> {
     batchScratchTries();
     const snapshot = cache?.snapshot;
     const vouched = snapshot !== undefined && genesisRootVouched(spec);
@@ -254,14 +265,12 @@ export class FixtureChain implements ChainView {
     if (spec.genesisStateRoot !== undefined && !equalsBytes(spec.genesisStateRoot, genesisRoot)) {
       throw new FixtureError(`${spec.path}: genesis state root mismatch: expected ${bytesToHex(spec.genesisStateRoot)}, got ${bytesToHex(genesisRoot)}`);
     }
-    // BLOCKHASH and the system calls read earlier blocks through this (decoded when first read)
-    const blocks = new Map<bigint, { readonly block: Block }>();
+    // BLOCKHASH reads earlier blocks through this, and only their hashes: no block is decoded for it
+    const blocks = new Map<bigint, { readonly hash: Uint8Array }>();
     const blockchain = {
       getBlock: async (n: number | bigint | Uint8Array) => {
-        const block = typeof n === 'object' ? undefined : blocks.get(BigInt(n))?.block;
-        if (block !== undefined) return block;
         // a capture starts at N−1: BLOCKHASH of older blocks needs only their hashes
-        const hash = typeof n === 'object' ? undefined : spec.partial?.ancestorHashes.get(BigInt(n));
+        const hash = typeof n === 'object' ? undefined : (blocks.get(BigInt(n))?.hash ?? spec.partial?.ancestorHashes.get(BigInt(n)));
         if (hash === undefined) throw new Error(`block ${String(n)} not found`);
         return { hash: () => hash };
       },
@@ -279,12 +288,14 @@ export class FixtureChain implements ChainView {
       else void turn.then(() => resolve?.());
     });
     const genesisBlock = buildGenesis(spec, common, genesisRoot);
-    const ordered: StoredBlock[] = [StoredBlock.of(genesisBlock, genesisRoot, [])];
+    const decodedCache = new DecodedCache(limits);
+    const ordered: StoredBlock[] = [StoredBlock.of(genesisBlock, genesisRoot, [], decodedCache)];
     blocks.set(genesisBlock.header.number, ordered[0]!);
     let index: ChainIndex;
     let logs: LogTable;
+    const saved: SnapshotBlock[] = [];
     if (snapshot !== undefined) {
-      restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, progress);
+      restoreSnapshot(spec, common, stateManager, snapshot, genesisRoot, ordered, blocks, decodedCache, progress);
       index = snapshot.index;
       logs = snapshot.logs;
     } else {
@@ -297,8 +308,10 @@ export class FixtureChain implements ChainView {
       indexed.addBlock([]);
       const logged = new LogTableBuilder(genesisBlock.header.number);
       logged.addBlock([]);
+      // a block of the fixture's RLP is decoded again when asked for; the others keep their Block
+      const again = (i: number): DecodeAgain | undefined => (rlp(i) === undefined ? undefined : (senderOf) => decodeBlockAgain(spec, common, i, senderOf));
       try {
-        await replayBlocks(spec, vm, recorder, decoded, ordered, blocks, { txs: indexed, logs: logged }, history!, progress);
+        await replayBlocks(spec, vm, recorder, decoded, ordered, saved, blocks, { txs: indexed, logs: logged }, history!, { cache: decodedCache, again }, progress);
       } finally {
         senders?.stop();
         history!.stop();
@@ -311,18 +324,17 @@ export class FixtureChain implements ChainView {
     // every state is read by history from now on: the latest trie's nodes go (the code stays)
     stateManager.dropTrieNodes();
     if (snapshot === undefined) {
-      cache?.save?.({
-        roots: ordered.map((b) => b.stateRoot), blocks: ordered.slice(1).map((b) => snapshotBlock(b.txHashes, b.receipts, b.recording!)), nodes: new Map(stateManager.database()), history: history!.encode(), index, logs,
-      });
+      cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: saved, nodes: new Map(stateManager.database()), history: history!.encode(), index, logs });
     }
-    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index, logs);
+    return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index, logs, decodedCache);
   }
 }
 
 /**
  * Runs every decoded block after the last of `ordered`, checks its header, and stores it there
- * with its recording (frames only), encoded; the recording gives each transaction's entry in the
- * chain index, the receipts the block's logs in the log table.
+ * with its recording (frames only) and receipts, encoded as its snapshot entry (put in `saved`)
+ * keeps them; the recording gives each transaction's entry in the chain index, the receipts the
+ * block's logs in the log table. A block `again` can decode keeps no Block (storedBlock.ts).
  */
 async function replayBlocks(
   spec: ChainSpec,
@@ -330,9 +342,11 @@ async function replayBlocks(
   recorder: Recorder,
   decoded: readonly Block[],
   ordered: StoredBlock[],
-  blocks: Map<bigint, { readonly block: Block }>,
+  saved: SnapshotBlock[],
+  blocks: Map<bigint, { readonly hash: Uint8Array }>,
   index: { readonly txs: ChainIndexBuilder; readonly logs: LogTableBuilder },
   history: StateHistory,
+  decoding: { readonly cache: DecodedCache; readonly again: (i: number) => DecodeAgain | undefined },
   progress: LoadProgress | undefined,
 ): Promise<void> {
   let txs = 0;
@@ -341,7 +355,7 @@ async function replayBlocks(
     if (spec.traceTest === undefined && !equalsBytes(block.header.parentHash, parent.hash)) {
       throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not follow block ${parent.number} (parentHash ${bytesToHex(block.header.parentHash)}, want ${bytesToHex(parent.hash)})`);
     }
-    blocks.set(block.header.number, { block });
+    blocks.set(block.header.number, { hash: block.hash() });
     let result: RunBlockResult;
     let recorded: TxRecording[];
     try {
@@ -371,7 +385,12 @@ async function replayBlocks(
     }
     history.commit(root);
     (vm.stateManager as ReplayStateManager).prune();
-    ordered.push(StoredBlock.of(block, root, receipts, recording));
+    const entry = snapshotBlock(block.transactions.map((tx) => tx.hash()), receipts, recording);
+    saved.push(entry);
+    // parsed from the entry, as a snapshot's are (the closure holds no Block)
+    const read = (): readonly ReceiptInfo[] => withBlooms(decodeReceipts(entry.receipts), vm.common);
+    const again = decoding.again(i);
+    ordered.push(again === undefined ? StoredBlock.of(block, root, read, decoding.cache, recording) : StoredBlock.replayed(block, root, entry.txHashes, again, read, decoding.cache, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');
     await maybeYield();
@@ -450,7 +469,8 @@ function restoreSnapshot(
   snapshot: Snapshot,
   genesisRoot: Uint8Array,
   ordered: StoredBlock[],
-  blocks: Map<bigint, { readonly block: Block }>,
+  blocks: Map<bigint, { readonly hash: Uint8Array }>,
+  cache: DecodedCache,
   progress: LoadProgress | undefined,
 ): void {
   const count = spec.traceTest !== undefined ? 1 : spec.blocks.length;
@@ -465,12 +485,12 @@ function restoreSnapshot(
   for (let i = 0; i < count; i++) {
     const root = snapshot.roots[i + 1]!;
     const saved = snapshot.blocks[i]!;
-    const receipts = (): readonly ReceiptInfo[] => withBlooms(saved.receipts(), common);
+    const receipts = (): readonly ReceiptInfo[] => withBlooms(decodeReceipts(saved.receipts), common);
     const entry = spec.blocks[i];
     const stored =
-      spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts, saved.recording)
-      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, () => decodeBlock(spec, common, i), receipts, saved.recording)
-      : StoredBlock.of(decodeBlock(spec, common, i), root, receipts, saved.recording);
+      spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts, cache, saved.recording)
+      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, (senderOf) => decodeBlockAgain(spec, common, i, senderOf), receipts, cache, saved.recording)
+      : StoredBlock.of(decodeBlock(spec, common, i), root, receipts, cache, saved.recording);
     const h = stored.facts;
     const parent = ordered[ordered.length - 1]!;
     if (spec.traceTest === undefined && !equalsBytes(h.parentHash, parent.hash)) throw new SnapshotMismatch(`block ${h.number} does not follow its parent`);

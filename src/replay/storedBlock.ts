@@ -1,14 +1,20 @@
 // A block of a loaded fixture chain: number, hash, post-state root, receipts, the decoded block, and
 // the recording of its call frames the load made (encoded: recordingCodec/).
-// A chain restored from a snapshot knows a block by its header (the first item of its RLP) and the
-// transaction hashes the snapshot keeps, and decodes the block, and parses its receipts, only when
-// something first asks for them: a start from a snapshot then decodes no transaction at all.
+// A block the fixture gives as RLP keeps those bytes and its receipts encoded (snapshotData.ts), and
+// decodes the block, and parses the receipts, when something asks for them, into the chain's
+// DecodedCache: a bounded number of blocks' decoded forms is kept, whatever walks the chain, and a
+// block asked for again is decoded again. So does a chain restored from a snapshot, which knows a
+// block by its header (the first item of its RLP) and the transaction hashes the snapshot keeps: a
+// start from a snapshot decodes no transaction at all. A block decoded again takes each
+// transaction's sender from its receipt (blocks.ts decodeBlockAgain): no signature is recovered for
+// it. The genesis, a tracer test's block and a block not given as RLP keep their Block.
 import { type Block, type BlockHeader, createBlockHeaderFromBytesArray } from '@ethereumjs/block';
 import type { Common } from '@ethereumjs/common';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { RLP } from '@ethereumjs/rlp';
 import { bytesToBigInt } from '@ethereumjs/util';
 import type { ChainBlock, ReceiptInfo } from './chainView.ts';
+import type { DecodedCache } from './decodedCache.ts';
 
 /** What a snapshot restore checks of a block's header, read without making the header. */
 export interface HeaderFacts {
@@ -20,10 +26,10 @@ export interface HeaderFacts {
   readonly timestamp: bigint;
 }
 
-export class StoredBlock implements ChainBlock {
-  private decoded: Block | undefined;
-  private receiptList: readonly ReceiptInfo[] | undefined;
+/** Makes a block again, each transaction without a sender of its own taking the one `senderOf` gives (blocks.ts decodeBlockAgain). */
+export type DecodeAgain = (senderOf: (index: number) => Uint8Array) => Block;
 
+export class StoredBlock implements ChainBlock {
   private constructor(
     /** The header, or how to make it when first asked for. */
     private headerOrMake: BlockHeader | (() => BlockHeader),
@@ -34,18 +40,26 @@ export class StoredBlock implements ChainBlock {
     readonly txHashes: readonly Uint8Array[],
     /** Post-state root of this block. */
     readonly stateRoot: Uint8Array,
-    private readonly decode: () => Block,
-    private readonly readReceipts: () => readonly ReceiptInfo[],
+    /** Its Block, kept; or how to decode it when asked for (kept by `cache` a while). */
+    private readonly source: Block | DecodeAgain,
+    /** Its receipts, kept; or how to parse them when asked for (kept by `cache` a while). */
+    private readonly receiptSource: readonly ReceiptInfo[] | (() => readonly ReceiptInfo[]),
+    private readonly cache: DecodedCache,
     /** Its frames-only recording as the load made it, encoded (recordingCodec/encodeRecording.ts). */
     readonly recording: Uint8Array | undefined,
   ) {}
 
-  /** A decoded block: run by the replay, or with its receipts from a snapshot. */
-  static of(block: Block, stateRoot: Uint8Array, receipts: readonly ReceiptInfo[] | (() => readonly ReceiptInfo[]), recording?: Uint8Array): StoredBlock {
-    const read = typeof receipts === 'function' ? receipts : () => receipts;
-    const stored = new StoredBlock(block.header, block.header, block.hash(), block.transactions.map((tx) => tx.hash()), stateRoot, () => block, read, recording);
-    stored.decoded = block;
-    return stored;
+  /** A decoded block that keeps its Block: the genesis, a tracer test's, one the fixture gives as JSON. */
+  static of(block: Block, stateRoot: Uint8Array, receipts: readonly ReceiptInfo[] | (() => readonly ReceiptInfo[]), cache: DecodedCache, recording?: Uint8Array): StoredBlock {
+    return new StoredBlock(block.header, block.header, block.hash(), block.transactions.map((tx) => tx.hash()), stateRoot, block, receipts, cache, recording);
+  }
+
+  /**
+   * A block the replay ran, from the fixture's RLP: its header is kept, the Block dropped (the
+   * replay's carries the sender pool's methods, senders.ts) and made again by `decode` when asked for.
+   */
+  static replayed(block: Block, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: DecodeAgain, receipts: () => readonly ReceiptInfo[], cache: DecodedCache, recording: Uint8Array): StoredBlock {
+    return new StoredBlock(block.header, block.header, block.hash(), txHashes, stateRoot, decode, receipts, cache, recording);
   }
 
   /**
@@ -55,7 +69,7 @@ export class StoredBlock implements ChainBlock {
    * first asked for, the Block when needed.
    */
   static restored(
-    rlp: Uint8Array, common: Common, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: () => Block, receipts: () => readonly ReceiptInfo[], recording: Uint8Array,
+    rlp: Uint8Array, common: Common, stateRoot: Uint8Array, txHashes: readonly Uint8Array[], decode: DecodeAgain, receipts: () => readonly ReceiptInfo[], cache: DecodedCache, recording: Uint8Array,
   ): StoredBlock {
     // the block is the list [header, transactions, uncles, …]: past its length prefix, the header
     // is the first item, decoded alone (RLP's stream mode would copy all the rest of the block)
@@ -70,7 +84,7 @@ export class StoredBlock implements ChainBlock {
     const make = (): BlockHeader => createBlockHeaderFromBytesArray(fields as never, { common, setHardfork: true, skipConsensusFormatValidation: true });
     // the hash of the header's own bytes: a header given in another than its canonical RLP (which
     // the header would hash) then names no parent of the next block, and the restore falls back to a replay
-    return new StoredBlock(make, facts, (common.customCrypto.keccak256 ?? keccak_256)(header), txHashes, stateRoot, decode, receipts, recording);
+    return new StoredBlock(make, facts, (common.customCrypto.keccak256 ?? keccak_256)(header), txHashes, stateRoot, decode, receipts, cache, recording);
   }
 
   get header(): BlockHeader {
@@ -87,16 +101,15 @@ export class StoredBlock implements ChainBlock {
   }
 
   get block(): Block {
-    return (this.decoded ??= this.decode());
+    const decode = this.source;
+    if (typeof decode !== 'function') return decode;
+    // the senders the replay found, in the receipts: read only if a transaction's sender is asked for
+    return this.cache.block(this, this.txHashes.length, () => decode((index) => this.receipts[index]!.from));
   }
 
   get receipts(): readonly ReceiptInfo[] {
-    return (this.receiptList ??= this.readReceipts());
-  }
-
-  /** Its receipts, parsed again unless kept already, and not kept: a read over a whole chain holds no block's after it. */
-  receiptsOnce(): readonly ReceiptInfo[] {
-    return this.receiptList ?? this.readReceipts();
+    const parse = this.receiptSource;
+    return typeof parse === 'function' ? this.cache.receiptList(this, parse) : parse;
   }
 }
 
