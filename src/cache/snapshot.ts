@@ -3,7 +3,7 @@
 // fixture content and blocktrace version, so a second start reads it instead of replaying. One
 // format of our own:
 //
-//   "BTSNAP09"  u32 header length  header (JSON)  receipts  index  logs  recordings  history  entries  sha-256 of everything before it
+//   "BTSNAP10"  u32 header length  header (JSON)  receipts  index  logs  recordings  history  entries  sha-256 of everything before it
 //   receipts: per block, u32 length  its receipts (JSON, without their logs blooms:
 //             replay/snapshotData.ts encodeReceipts), parsed when asked for
 //   index:    u32 length  the chain index (chainIndex/encode.ts), decoded when first asked for
@@ -16,7 +16,7 @@
 //   entry: u8 kind (bit 0: the value is bytes, not UTF-8 text; bit 1: the key is hex text, kept as
 //          the bytes it spells)  u32 key length  key  u32 value length  value
 //
-// The header holds each block's root, its transaction hashes and what its receipts add up to (logs
+// The header holds each block's hash (as the replay computed it: a restore hashes no header), root, its transaction hashes and what its receipts add up to (logs
 // bloom, gas used), which a restore checks against the block's header without reading the
 // receipts or decoding the block. A receipt's bloom is not kept: it is the bloom of its logs, made
 // again when the receipts are read (replay/receipts.ts withBlooms); the blooms were a quarter of
@@ -36,7 +36,7 @@ import { mapFile } from './mapFile.ts';
 
 export type { Snapshot, SnapshotBlock, SnapshotReceipt } from '../replay/snapshotData.ts';
 
-const MAGIC = 'BTSNAP09';
+const MAGIC = 'BTSNAP10';
 /** Entry kind bits. */
 const VALUE_BYTES = 1;
 const KEY_HEX = 2;
@@ -75,7 +75,7 @@ export function snapshotPath(dir: string, key: string): string {
 /** `fixture`: the path of the fixture it was made from, for `cache ls` (read from the file's start, see store.ts). */
 export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string): Buffer {
   // a block's transaction hashes as one hex text: one string to parse, not one per hash
-  const blocks = snapshot.blocks.map((b) => ({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
+  const blocks = snapshot.blocks.map((b) => ({ hash: Buffer.from(b.hash).toString('hex'), logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
   const header = Buffer.from(JSON.stringify({ key, ...(fixture === undefined ? {} : { fixture }), roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
   const index = encodeChainIndex(snapshot.index);
   const logs = encodeLogTable(snapshot.logs);
@@ -137,7 +137,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   let at = MAGIC.length;
   const headerLength = body.readUInt32LE(at);
   at += 4;
-  type Header = { key: string; roots: Uint8Array[]; blocks: { logsBloom: Uint8Array; gasUsed: bigint; txHashes: string }[]; entries: number };
+  type Header = { key: string; roots: Uint8Array[]; blocks: { hash: string; logsBloom: Uint8Array; gasUsed: bigint; txHashes: string }[]; entries: number };
   let header: Header;
   try {
     header = JSON.parse(body.toString('utf8', at, at + headerLength), reviver) as Header;
@@ -157,7 +157,8 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
     const hashes = Buffer.from(b.txHashes, 'hex');
     const txHashes = Array.from({ length: hashes.length / 32 }, (_, j) => new Uint8Array(hashes.buffer, hashes.byteOffset + 32 * j, 32));
     // a view of the file, parsed when a block's receipts are asked for (replay/storedBlock.ts)
-    blocks.push({ logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: new Uint8Array(body.buffer, body.byteOffset + start, end - start) });
+    if (typeof b.hash !== 'string' || b.hash.length !== 64) return 'unreadable header';
+    blocks.push({ hash: Uint8Array.from(Buffer.from(b.hash, 'hex')), logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes, receipts: new Uint8Array(body.buffer, body.byteOffset + start, end - start) });
   }
   if (at + 4 > body.length) return 'truncated';
   const indexStart = at + 4;

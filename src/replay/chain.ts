@@ -7,7 +7,7 @@ import { bytesToHex, bytesToUnprefixedHex, equalsBytes } from '@ethereumjs/util'
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec } from '../fixture/types.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../trace/types.ts';
-import { buildGenesis, buildTraceTestBlock, decodeBlock, decodeBlockAgain, sealBlock } from './blocks.ts';
+import { buildGenesis, buildTraceTestBlock, decodeBlock, decodeBlockAgain, sealBlock, transactionCount } from './blocks.ts';
 import { recordCalls, type TracedCalls } from './callTrace.ts';
 import { type ChainBlock, type ChainView, type Preimages, type ReceiptInfo, type RecordOptions, type StateReader, type TxLocation, chainBlockOf } from './chainView.ts';
 import { intermediateRoots } from './intermediateRoots.ts';
@@ -299,11 +299,35 @@ export class FixtureChain implements ChainView {
       index = snapshot.index;
       logs = snapshot.logs;
     } else {
-      // decoded unsealed: the sender worker's pool gives each transaction its own methods first (senders.ts)
-      const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i, false));
       const rlp = (i: number): Uint8Array | undefined => (spec.traceTest === undefined && spec.blocks[i] instanceof Uint8Array ? spec.blocks[i] : undefined);
-      const senders = spec.senders === undefined || spec.senders.size === 0 ? SenderPool.start(decoded, rlp) : undefined;
-      decoded.forEach(sealBlock);
+      const recover = spec.senders === undefined || spec.senders.size === 0;
+      let senders: SenderPool | undefined;
+      let blockAt: (i: number) => Block;
+      const count = spec.traceTest !== undefined ? 1 : spec.blocks.length;
+      if (spec.traceTest === undefined && spec.blocks.every((b) => b instanceof Uint8Array)) {
+        // every block as RLP: each decoded when its turn comes and let go once it has run, so a load
+        // holds one decoded block at a time; the worker recovers senders ahead from the RLP
+        const counts = spec.blocks.map((b, i) => {
+          try {
+            return transactionCount(b as Uint8Array);
+          } catch (error) {
+            throw new FixtureError(`${spec.path}: block ${i + 1} cannot be decoded (${(error as Error).message})`);
+          }
+        });
+        senders = recover ? SenderPool.ahead(counts, (i) => spec.blocks[i] as Uint8Array) : undefined;
+        blockAt = (i) => {
+          // decoded unsealed: the sender worker's pool gives each transaction its own methods first (senders.ts)
+          const block = decodeBlock(spec, common, i, false);
+          senders?.adopt(i, block);
+          sealBlock(block);
+          return block;
+        };
+      } else {
+        const decoded = spec.traceTest !== undefined ? [buildTraceTestBlock(spec, common, genesisBlock)] : spec.blocks.map((_, i) => decodeBlock(spec, common, i, false));
+        senders = recover ? SenderPool.start(decoded, rlp) : undefined;
+        decoded.forEach(sealBlock);
+        blockAt = (i) => decoded[i]!;
+      }
       const indexed = new ChainIndexBuilder(genesisBlock.header.number);
       indexed.addBlock([]);
       const logged = new LogTableBuilder(genesisBlock.header.number);
@@ -311,7 +335,7 @@ export class FixtureChain implements ChainView {
       // a block of the fixture's RLP is decoded again when asked for; the others keep their Block
       const again = (i: number): DecodeAgain | undefined => (rlp(i) === undefined ? undefined : (senderOf) => decodeBlockAgain(spec, common, i, senderOf));
       try {
-        await replayBlocks(spec, vm, recorder, decoded, ordered, saved, blocks, { txs: indexed, logs: logged }, history!, { cache: decodedCache, again }, progress);
+        await replayBlocks(spec, vm, recorder, { count, at: blockAt, done: (i, n) => senders?.release(i, n) }, ordered, saved, blocks, { txs: indexed, logs: logged }, history!, { cache: decodedCache, again }, progress);
       } finally {
         senders?.stop();
         history!.stop();
@@ -340,7 +364,7 @@ async function replayBlocks(
   spec: ChainSpec,
   vm: VM,
   recorder: Recorder,
-  decoded: readonly Block[],
+  decoded: { readonly count: number; at(i: number): Block; done(i: number, transactions: number): void },
   ordered: StoredBlock[],
   saved: SnapshotBlock[],
   blocks: Map<bigint, { readonly hash: Uint8Array }>,
@@ -350,7 +374,8 @@ async function replayBlocks(
   progress: LoadProgress | undefined,
 ): Promise<void> {
   let txs = 0;
-  for (const [i, block] of decoded.entries()) {
+  for (let i = 0; i < decoded.count; i++) {
+    const block = decoded.at(i);
     const parent = ordered[ordered.length - 1]!;
     if (spec.traceTest === undefined && !equalsBytes(block.header.parentHash, parent.hash)) {
       throw new FixtureError(`${spec.path}: block ${block.header.number} (${bytesToHex(block.hash())}) does not follow block ${parent.number} (parentHash ${bytesToHex(block.header.parentHash)}, want ${bytesToHex(parent.hash)})`);
@@ -385,14 +410,15 @@ async function replayBlocks(
     }
     history.commit(root);
     (vm.stateManager as ReplayStateManager).prune();
-    const entry = snapshotBlock(block.transactions.map((tx) => tx.hash()), receipts, recording);
+    const entry = snapshotBlock(block.hash(), block.transactions.map((tx) => tx.hash()), receipts, recording);
     saved.push(entry);
     // parsed from the entry, as a snapshot's are (the closure holds no Block)
     const read = (): readonly ReceiptInfo[] => withBlooms(decodeReceipts(entry.receipts), vm.common);
     const again = decoding.again(i);
     ordered.push(again === undefined ? StoredBlock.of(block, root, read, decoding.cache, recording) : StoredBlock.replayed(block, root, entry.txHashes, again, read, decoding.cache, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
-    progress?.(i + 1, decoded.length, txs, block.header.number, 'replaying');
+    decoded.done(i, block.transactions.length);
+    progress?.(i + 1, decoded.count, txs, block.header.number, 'replaying');
     await maybeYield();
   }
 }
@@ -489,7 +515,7 @@ function restoreSnapshot(
     const entry = spec.blocks[i];
     const stored =
       spec.traceTest !== undefined ? StoredBlock.of(buildTraceTestBlock(spec, common, ordered[0]!.block), root, receipts, cache, saved.recording)
-      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, root, saved.txHashes, (senderOf) => decodeBlockAgain(spec, common, i, senderOf), receipts, cache, saved.recording)
+      : entry instanceof Uint8Array ? StoredBlock.restored(entry, common, saved.hash, root, saved.txHashes, (senderOf) => decodeBlockAgain(spec, common, i, senderOf), receipts, cache, saved.recording)
       : StoredBlock.of(decodeBlock(spec, common, i), root, receipts, cache, saved.recording);
     const h = stored.facts;
     const parent = ordered[ordered.length - 1]!;

@@ -73,8 +73,10 @@ export class SenderPool {
   private readonly state: Int32Array;
   private readonly results: Uint8Array;
   /** The transactions by index, with their methods as ethereumjs defines them, and each sender once known. */
-  private readonly txs: { readonly tx: TypedTransaction; readonly own: TxMethods; readonly given: boolean }[] = [];
+  private readonly txs: ({ readonly tx: TypedTransaction; readonly own: TxMethods; readonly given: boolean } | undefined)[] = [];
   private readonly senders: (Address | undefined)[] = [];
+  /** Where each block's transactions start in the worker's order (blocks past MAX_TRANSACTIONS have none). */
+  private readonly starts: number[] = [];
   private stopped = false;
 
   private constructor(
@@ -93,23 +95,54 @@ export class SenderPool {
    * giving block i's RLP where the fixture has it; undefined when it would not pay.
    */
   static start(blocks: readonly Block[], rlp: (i: number) => Uint8Array | undefined): SenderPool | undefined {
-    let count = 0;
-    for (const block of blocks) count += block.transactions.length;
+    const pool = SenderPool.ahead(
+      blocks.map((block) => block.transactions.length),
+      (i) => rlp(i) ?? blocks[i]!.transactions.map((tx) => tx.serialize()),
+    );
+    blocks.forEach((block, i) => pool?.adopt(i, block));
+    return pool;
+  }
+
+  /**
+   * A worker for blocks not decoded yet: `counts` of transactions per block, `bytes` each block's
+   * RLP (or its transactions' bytes). Each block's transactions join when it is decoded (adopt), and
+   * leave when it has run (release), so a load holds one decoded block at a time.
+   */
+  static ahead(counts: readonly number[], bytes: (i: number) => Uint8Array | readonly Uint8Array[]): SenderPool | undefined {
+    const count = counts.reduce((a, b) => a + b, 0);
     if (count < MIN_SIGNATURES) return undefined;
     const worker = startWorker();
     if (worker === undefined) return undefined;
     const pool = new SenderPool(worker, Math.min(count, MAX_TRANSACTIONS));
     const job: SenderJob['blocks'][number][] = [];
     let index = 0;
-    for (const [i, block] of blocks.entries()) {
-      if (index + block.transactions.length > MAX_TRANSACTIONS) break;
-      for (const tx of block.transactions) pool.attach(tx, index++);
-      const bytes = rlp(i);
+    for (const [i, n] of counts.entries()) {
+      if (index + n > MAX_TRANSACTIONS) break;
+      pool.starts.push(index);
+      index += n;
+      const given = bytes(i);
       // slice: a view into the fixture's buffer would carry the whole buffer to the worker
-      job.push(bytes !== undefined ? { count: block.transactions.length, rlp: bytes.slice() } : { count: block.transactions.length, txs: block.transactions.map((tx) => tx.serialize()) });
+      job.push(given instanceof Uint8Array ? { count: n, rlp: given.slice() } : { count: n, txs: given });
     }
     worker.postMessage({ state: pool.state.buffer as SharedArrayBuffer, results: pool.results.buffer as SharedArrayBuffer, blocks: job } satisfies SenderJob);
     return pool;
+  }
+
+  /** Block `i`, just decoded (unfrozen): its transactions take their results from the worker. */
+  adopt(i: number, block: Block): void {
+    let index = this.starts[i];
+    if (index === undefined) return;
+    for (const tx of block.transactions) this.attach(tx, index++);
+  }
+
+  /** Block `i` has run: the pool lets its transactions go (they keep what they took). */
+  release(i: number, count: number): void {
+    const start = this.starts[i];
+    if (start === undefined) return;
+    for (let index = start; index < start + count; index++) {
+      this.txs[index] = undefined;
+      this.senders[index] = undefined;
+    }
   }
 
   /** How many transactions the worker has computed, how many were taken by the replay, how many are left. */
@@ -133,7 +166,7 @@ export class SenderPool {
   private attach(tx: TypedTransaction, index: number): void {
     const own = Object.getPrototypeOf(tx) as TxMethods;
     const given = hasGivenSender(tx);
-    this.txs.push({ tx, own, given });
+    this.txs[index] = { tx, own, given };
     if (given) return;
     Object.defineProperty(tx, 'getSenderAddress', { value: () => (this.senders[index] ??= this.sender(tx, index, own)) });
     Object.defineProperty(tx, 'getSenderPublicKey', { value: () => this.key(tx, index, own) });
@@ -185,10 +218,11 @@ export class SenderPool {
     return state === DONE;
   }
 
-  /** Recovers transaction `index` here ahead of its turn, if the worker has not taken it meanwhile. */
+  /** Recovers transaction `index` here ahead of its turn, if the worker has not taken it meanwhile and its block is decoded. */
   private steal(index: number): void {
-    if (Atomics.compareExchange(this.state, index, FREE, TAKEN) !== FREE) return;
-    const { tx, own, given } = this.txs[index]!;
+    const entry = this.txs[index];
+    if (entry === undefined || Atomics.compareExchange(this.state, index, FREE, TAKEN) !== FREE) return;
+    const { tx, own, given } = entry;
     if (given || !recoverable(tx)) return; // given its sender, or ethereumjs refuses it when its turn comes
     try {
       this.senders[index] = own.getSenderAddress.call(tx);

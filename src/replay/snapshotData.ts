@@ -15,6 +15,8 @@ export type SnapshotReceipt = Omit<ReceiptInfo, 'logsBloom'>;
  * they add up to, and its frames-only recording (encoded: recordingCodec/).
  */
 export interface SnapshotBlock {
+  /** The block's hash as the replay knew it (keccak of its canonical header): a restore hashes no header. */
+  readonly hash: Uint8Array;
   readonly txHashes: readonly Uint8Array[];
   readonly receipts: Uint8Array;
   readonly recording: Uint8Array;
@@ -40,10 +42,10 @@ export interface Snapshot {
 }
 
 /** The snapshot entry of a replayed block: its transactions' hashes, receipts (encoded now) and recording. */
-export function snapshotBlock(txHashes: readonly Uint8Array[], receipts: readonly ReceiptInfo[], recording: Uint8Array): SnapshotBlock {
+export function snapshotBlock(hash: Uint8Array, txHashes: readonly Uint8Array[], receipts: readonly ReceiptInfo[], recording: Uint8Array): SnapshotBlock {
   const logsBloom = new Uint8Array(256);
   for (const r of receipts) for (let b = 0; b < 256; b++) logsBloom[b]! |= r.logsBloom[b]!;
-  return { txHashes, receipts: encodeReceipts(receipts), recording, logsBloom, gasUsed: receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed };
+  return { hash, txHashes, receipts: encodeReceipts(receipts), recording, logsBloom, gasUsed: receipts.length === 0 ? 0n : receipts[receipts.length - 1]!.cumulativeGasUsed };
 }
 
 // ---- JSON with bigints and bytes tagged (the receipts, and cache/snapshot.ts's header) ----------
