@@ -412,15 +412,38 @@ async function replayBlocks(
     (vm.stateManager as ReplayStateManager).prune();
     const entry = snapshotBlock(block.hash(), block.transactions.map((tx) => tx.hash()), receipts, recording);
     saved.push(entry);
-    // parsed from the entry, as a snapshot's are (the closure holds no Block)
-    const read = (): readonly ReceiptInfo[] => withBlooms(decodeReceipts(entry.receipts), vm.common);
+    // parsed from the entry, as a snapshot's are; made outside this loop, whose scope (which a
+    // closure made here would hold) has the Block and its receipts
+    const read = receiptsOf(entry, vm.common);
     const again = decoding.again(i);
     ordered.push(again === undefined ? StoredBlock.of(block, root, read, decoding.cache, recording) : StoredBlock.replayed(block, root, entry.txHashes, again, read, decoding.cache, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     decoded.done(i, block.transactions.length);
+    collectNow(block.transactions.length);
     progress?.(i + 1, decoded.count, txs, block.header.number, 'replaying');
     await maybeYield();
   }
+}
+
+/** Transactions replayed since the last collection (collectNow). */
+let sinceCollected = 0;
+
+/**
+ * A full garbage collection after every 4,096 transactions replayed, where the runtime offers one
+ * (Bun): each block leaves its decoded transactions, their runs and their trie writes behind, and
+ * JavaScriptCore let that grow to some three times what a 100,000-transaction load holds (peak RSS
+ * 1.7 GB, 1.07 GB with this, for a few percent of the load's time).
+ */
+function collectNow(transactions: number): void {
+  sinceCollected += transactions;
+  if (sinceCollected < 4096) return;
+  sinceCollected = 0;
+  (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+}
+
+/** A block's receipts parsed from its snapshot entry when called. */
+function receiptsOf(entry: SnapshotBlock, common: Common): () => readonly ReceiptInfo[] {
+  return () => withBlooms(decodeReceipts(entry.receipts), common);
 }
 
 /**

@@ -51,6 +51,9 @@ class MapStore<V> {
 /** Hex length of a trie node's database key (a code's key has a prefix byte more). */
 const NODE_KEY = 64;
 
+/** Accounts (or accounts' storages) the caches may hold between a load's blocks before they are cleared. */
+const KEEP_CACHED = 16_384;
+
 /** A database that reads what it does not hold from another (a materialized state's code). */
 class Fallback extends Map<string, string | Uint8Array> {
   constructor(private readonly base: Map<string, string | Uint8Array>) {
@@ -191,6 +194,9 @@ export class ReplayStateManager extends MerkleStateManager {
    * reaches (its code stays), when the database has grown to twice what was left the last time.
    */
   prune(): void {
+    // ethereumjs's caches evict nothing, and a load never sets a root: they would hold every account
+    // and slot the chain ever touched, decoded; between blocks (everything flushed) they may go
+    if ((this._caches?.account?.size() ?? 0) > KEEP_CACHED || (this._caches?.storage?.size() ?? 0) > KEEP_CACHED) this._caches?.clear();
     const db = this.database();
     if (db.size < this.pruneAt) return;
     const live = new Set<string>();

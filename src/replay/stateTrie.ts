@@ -52,7 +52,7 @@ export class StateTrie {
     private readonly keccak: (data: Uint8Array) => Uint8Array,
     private readonly read: NodeReader,
     private readonly write: NodeWriter,
-    private readonly maxNodes = 250_000,
+    private readonly maxNodes = 50_000,
   ) {
     this.emptyRoot = keccak(EMPTY_STRING);
   }
