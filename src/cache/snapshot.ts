@@ -26,7 +26,7 @@
 // and two processes writing the same snapshot cannot interleave. node:fs and node:crypto only: Bun,
 // Deno and Node read and write it alike; Bun maps the file instead of reading it (mapFile.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { decodeChainIndex, encodeChainIndex } from '../chainIndex/encode.ts';
@@ -72,39 +72,45 @@ export function snapshotPath(dir: string, key: string): string {
 
 // ---- the file ----------------------------------------------------------------------------------
 
-/** `fixture`: the path of the fixture it was made from, for `cache ls` (read from the file's start, see store.ts). */
-export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string): Buffer {
+/**
+ * The snapshot's bytes in order, without its checksum, as pieces that are the snapshot's own
+ * buffers where it has them (receipts, recordings, history): a writer takes them one at a time, so
+ * no copy of the whole file is made (at 1,000,000 transactions it is some 800 MB). `fixture`: the
+ * path of the fixture it was made from, for `cache ls` (read from the file's start, see store.ts).
+ */
+function* snapshotPieces(key: string, snapshot: Snapshot, fixture?: string): Generator<Uint8Array> {
   // a block's transaction hashes as one hex text: one string to parse, not one per hash
   const blocks = snapshot.blocks.map((b) => ({ hash: Buffer.from(b.hash).toString('hex'), logsBloom: b.logsBloom, gasUsed: b.gasUsed, txHashes: Buffer.concat(b.txHashes).toString('hex') }));
   const header = Buffer.from(JSON.stringify({ key, ...(fixture === undefined ? {} : { fixture }), roots: snapshot.roots, blocks, entries: snapshot.nodes.size }, replacer));
+  const length = (n: number): Uint8Array => {
+    const out = Buffer.allocUnsafe(4);
+    out.writeUInt32LE(n, 0);
+    return out;
+  };
+  yield Buffer.from(MAGIC, 'latin1');
+  yield length(header.length);
+  yield header;
+  for (const b of snapshot.blocks) {
+    yield length(b.receipts.length);
+    yield b.receipts;
+  }
   const index = encodeChainIndex(snapshot.index);
+  yield length(index.length);
+  yield index;
   const logs = encodeLogTable(snapshot.logs);
-  // one buffer of the exact size, written in place: hundreds of thousands of entries
-  let size = MAGIC.length + 4 + header.length + 4 + index.length + 4 + logs.length + 4 + snapshot.history.length + 32;
-  for (const b of snapshot.blocks) size += 4 + b.receipts.length;
-  for (const b of snapshot.blocks) size += 4 + b.recording.length;
+  yield length(logs.length);
+  yield logs;
+  for (const b of snapshot.blocks) {
+    yield length(b.recording.length);
+    yield b.recording;
+  }
+  yield length(snapshot.history.length);
+  yield snapshot.history;
+  // the database's entries (the code) in one buffer of the exact size, written in place
+  let size = 0;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);
   const out = Buffer.allocUnsafe(size);
-  let at = out.write(MAGIC, 0, 'latin1');
-  at = out.writeUInt32LE(header.length, at);
-  at += header.copy(out, at);
-  for (const b of snapshot.blocks) {
-    at = out.writeUInt32LE(b.receipts.length, at);
-    out.set(b.receipts, at);
-    at += b.receipts.length;
-  }
-  at = out.writeUInt32LE(index.length, at);
-  at += index.copy(out, at);
-  at = out.writeUInt32LE(logs.length, at);
-  at += logs.copy(out, at);
-  for (const b of snapshot.blocks) {
-    at = out.writeUInt32LE(b.recording.length, at);
-    out.set(b.recording, at);
-    at += b.recording.length;
-  }
-  at = out.writeUInt32LE(snapshot.history.length, at);
-  out.set(snapshot.history, at);
-  at += snapshot.history.length;
+  let at = 0;
   for (const [k, v] of snapshot.nodes) {
     const hex = HEX.test(k);
     at = out.writeUInt8((typeof v === 'string' ? 0 : VALUE_BYTES) | (hex ? KEY_HEX : 0), at);
@@ -121,8 +127,14 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
       at += v.length;
     }
   }
-  createHash('sha256').update(out.subarray(0, at)).digest().copy(out, at);
-  return out;
+  yield out;
+}
+
+/** The whole snapshot file in one buffer (tests, and what writeSnapshot writes piece by piece). */
+export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string): Buffer {
+  const pieces = [...snapshotPieces(key, snapshot, fixture)];
+  const body = Buffer.concat(pieces);
+  return Buffer.concat([body, createHash('sha256').update(body).digest()]);
 }
 
 /**
@@ -296,20 +308,37 @@ export function readSnapshot(dir: string, key: string, warn: (line: string) => v
   return snapshot;
 }
 
-/** Writes the snapshot atomically (temporary file, then rename); a failure is one warning, not an error. */
+/**
+ * Writes the snapshot atomically (temporary file, then rename), piece by piece with its checksum
+ * made on the way; a failure is one warning, not an error.
+ */
 export function writeSnapshot(dir: string, key: string, snapshot: Snapshot, warn: (line: string) => void, fixture?: string): void {
   const path = snapshotPath(dir, key);
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  let fd: number | undefined;
   try {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(tmp, encodeSnapshot(key, snapshot, fixture));
+    fd = openSync(tmp, 'w');
+    const hash = createHash('sha256');
+    for (const piece of snapshotPieces(key, snapshot, fixture)) {
+      hash.update(piece);
+      writeAll(fd, piece);
+    }
+    writeAll(fd, hash.digest());
+    closeSync(fd);
+    fd = undefined;
     renameSync(tmp, path);
   } catch (err) {
     try {
+      if (fd !== undefined) closeSync(fd);
       rmSync(tmp, { force: true });
     } catch {
       // no right to write there at all (Deno without --allow-write): nothing was written either
     }
     warn(`blocktrace: cannot write the replay cache ${path}: ${(err as Error).message.split('\n')[0]}`);
   }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
 }
