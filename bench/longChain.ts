@@ -67,19 +67,23 @@ async function stop(proc: Bun.Subprocess): Promise<void> {
 /**
  * The whole-chain and old-state requests after the eth_getLogs, on a chain of `blocks` blocks: the
  * Otterscan search and trace_filter over the whole chain, a trace and a proof at block 1 (its state
- * read by history, and written out as a trie for the proof), a balance at the middle block.
+ * read by history, and written out as a trie for the proof), a proof at the head (the whole state
+ * written out), a balance at the middle block.
  */
 function longChainRequests(blocks: number): [string, string][] {
   const req = (method: string, params: unknown[]): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
   // the generator's first sender (bench/generate/spec.ts): in every block
   const sender = bytesToHex(privateToAddress(senderKey(0)));
   const middle = `0x${Math.floor(blocks / 2).toString(16)}`;
+  // trace_filter takes block numbers only, as reth's does
+  const head = `0x${blocks.toString(16)}`;
   return [
-    ['trace_filter, the whole chain, after 0 count 10', req('trace_filter', [{ fromBlock: '0x0', toBlock: 'latest', count: 10 }])],
-    ['trace_filter, the whole chain', req('trace_filter', [{ fromBlock: '0x0', toBlock: 'latest' }])],
+    ['trace_filter, the whole chain, count 10', req('trace_filter', [{ fromBlock: '0x0', toBlock: head, count: 10 }])],
+    ['trace_filter, the whole chain', req('trace_filter', [{ fromBlock: '0x0', toBlock: head }])],
     ['ots_searchTransactionsBefore, a sender, page of 25', req('ots_searchTransactionsBefore', [sender, 0, 25])],
     ['debug_traceBlockByNumber block 1, prestateTracer', req('debug_traceBlockByNumber', ['0x1', { tracer: 'prestateTracer' }])],
     ['eth_getProof at block 1', req('eth_getProof', [sender, [], '0x1'])],
+    ['eth_getProof at the head (its whole state written out as a trie)', req('eth_getProof', [sender, [], head])],
     [`eth_getBalance at block ${middle}`, req('eth_getBalance', [sender, middle])],
   ];
 }
