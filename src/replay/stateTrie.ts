@@ -88,29 +88,45 @@ export class StateTrie {
   /**
    * Adds to `into` the database key of every stored node of the trie of `root`, and of the tries
    * whose roots `inner` reads from its leaves' values (an account's storage root): what a pruning of
-   * the database must keep.
+   * the database must keep. Read from the stored RLP, item by item, with no node decoded: a pruning
+   * of a million accounts' trie would otherwise make millions of node objects at once.
    */
   reachable(root: Uint8Array, into: Set<string>, inner?: (value: Uint8Array) => Uint8Array | undefined): void {
     if (equalsBytes(root, this.emptyRoot)) return;
-    const stack: Child[] = [root];
-    while (stack.length > 0) {
-      const child = stack.pop()!;
-      const hash = child instanceof Uint8Array ? child : child.hash;
-      if (hash !== undefined) {
-        const key = bytesToUnprefixedHex(hash);
-        if (into.has(key)) continue;
-        into.add(key);
+    const hashes: string[] = [bytesToUnprefixedHex(root)];
+    const later: Uint8Array[] = [];
+    const node = (enc: Uint8Array, from: number): void => {
+      const list = rlpItem(enc, from);
+      const items: ReturnType<typeof rlpItem>[] = [];
+      for (let at = list.start; at < list.end; ) {
+        const item = rlpItem(enc, at);
+        items.push(item);
+        at = item.end;
       }
-      const node = this.resolve(child);
-      if (node instanceof Leaf) {
-        const next = inner?.(node.value);
-        if (next !== undefined) this.reachable(next, into);
-      } else if (node instanceof Extension) {
-        stack.push(node.child);
-      } else {
-        for (const c of node.children) if (c !== undefined) stack.push(c);
+      const child = (i: number): void => {
+        const item = items[i]!;
+        if (item.list) node(enc, item.head);
+        else if (item.end - item.start === 32) hashes.push(bytesToUnprefixedHex(enc.subarray(item.start, item.end)));
+      };
+      if (items.length === 17) {
+        for (let i = 0; i < 16; i++) child(i);
+      } else if (items.length === 2) {
+        // hex-prefix flag: 2 or 3 a leaf, 0 or 1 an extension
+        if (enc[items[0]!.start]! >> 4 >= 2) {
+          const next = inner?.(enc.subarray(items[1]!.start, items[1]!.end));
+          if (next !== undefined) later.push(next);
+        } else child(1);
       }
+    };
+    while (hashes.length > 0) {
+      const key = hashes.pop()!;
+      if (into.has(key)) continue;
+      into.add(key);
+      const enc = this.read(key);
+      if (enc === undefined) throw new Error(`missing trie node ${key}`);
+      node(enc, 0);
     }
+    for (const next of later) this.reachable(next, into);
   }
 
   /** Drops every decoded node kept (the database is read again when next needed). */
@@ -285,6 +301,19 @@ function decodeChild(item: Decoded): Child | undefined {
   if (item.length === 0) return undefined;
   if (item.length !== 32) throw new Error(`trie reference of ${item.length} bytes`);
   return item;
+}
+
+/** The RLP item at `at`: where it starts (`head`), where its payload starts and ends, and whether it is a list. */
+function rlpItem(enc: Uint8Array, at: number): { readonly head: number; readonly start: number; readonly end: number; readonly list: boolean } {
+  const first = enc[at]!;
+  if (first < 0x80) return { head: at, start: at, end: at + 1, list: false };
+  const list = first >= 0xc0;
+  const short = list ? first <= 0xf7 : first <= 0xb7;
+  if (short) return { head: at, start: at + 1, end: at + 1 + first - (list ? 0xc0 : 0x80), list };
+  const bytes = first - (list ? 0xf7 : 0xb7);
+  let length = 0;
+  for (let i = 1; i <= bytes; i++) length = length * 256 + enc[at + i]!;
+  return { head: at, start: at + 1 + bytes, end: at + 1 + bytes + length, list };
 }
 
 function nibble(path: string, i: number): number {
