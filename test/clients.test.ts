@@ -12,12 +12,15 @@
 // cancun-devnet block but the 200-transaction block 0xa, of which it runs the first, a middle and
 // the last; CAST_RUN_ALL=1 runs all 310 transactions of both chains.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { verifyMerkleProof } from '@ethereumjs/mpt';
+import { bytesToHex, createAccountFromRLP, hexToBytes } from '@ethereumjs/util';
 import { JsonRpcProvider } from 'ethers';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { startBlocktrace, type Server } from '../bench/blocktrace.ts';
+import { loadKeccak } from '../src/replay/keccak.ts';
 import { findMethod } from '../src/rpc/methods.ts';
 import { mineCorpusChain, startAnvil, type Anvil } from './helpers/anvil.ts';
 
@@ -156,6 +159,35 @@ describe.each(chains.map((c) => [c.name, c] as const))('cast reads on %s', (_nam
       await sameAsAnvil(['nonce', tx.from, '--block', block]);
       await sameAsAnvil(['code', contract, '--block', block]);
       await sameAsAnvil(['storage', contract, '0', '--block', block]);
+    }
+  }, SLOW);
+
+  // a proof writes the block's whole state out from the state history as a trie (docs/cli.md): what
+  // cast prints verifies against the block's canonical state root (the fixture's recorded
+  // stateRootCheck: anvil's headers keep empty accounts and zero slots), and its values are anvil's
+  // (its nodes are not: anvil's re-mined chain has other blocks, so other system-contract state)
+  test.skipIf(findMethod('eth_getProof') === undefined)('proof: an account and a slot at the head and at past blocks verify against the block root', async () => {
+    const keccak = await loadKeccak();
+    const tx = await rpc<{ from: string }>(c.bt.url, 'eth_getTransactionByHash', [c.txs[2]![0]]);
+    const contract = await emitter(c);
+    type Proof = { accountProof: string[]; balance: string; nonce: string; codeHash: string; storageHash: string; storageProof: { key: string; value: string }[] };
+    const values = (p: Proof) => ({ balance: p.balance, nonce: p.nonce, codeHash: p.codeHash, storageHash: p.storageHash, storage: p.storageProof.map((s) => [s.key, s.value]) });
+    const recorded = (JSON.parse(readFileSync(c.fixture, 'utf8')) as { blocks: { number: string; stateRootCheck?: { recomputedCanonical: string } }[] }).blocks;
+    for (const block of ['latest', '1', '3']) {
+      const header = await rpc<{ number: string; stateRoot: string }>(c.bt.url, 'eth_getBlockByNumber', [block === 'latest' ? block : `0x${Number(block).toString(16)}`, false]);
+      const root = recorded.find((b) => BigInt(b.number) === BigInt(header.number))?.stateRootCheck?.recomputedCanonical ?? header.stateRoot;
+      for (const [address, slots] of [[tx.from, []], [contract, ['0']]] as const) {
+        const ours = await cast(['proof', address, ...slots, '--block', block, '--rpc-url', c.bt.url]);
+        const theirs = await cast(['proof', address, ...slots, '--block', block, '--rpc-url', c.anvil.url], HOMES.anvil);
+        expect(ours.code).toBe(0);
+        const proof = JSON.parse(ours.stdout) as Proof;
+        expect({ block, address, ...values(proof) }).toEqual({ block, address, ...values(JSON.parse(theirs.stdout) as Proof) });
+        const nodes = proof.accountProof.map((n) => hexToBytes(n as `0x${string}`));
+        expect(bytesToHex(keccak(nodes[0]!)) as string).toBe(root);
+        const leaf = await verifyMerkleProof(keccak(hexToBytes(address as `0x${string}`)), nodes, { useKeyHashing: false });
+        // an account not created yet is proven absent, with balance 0
+        expect(leaf === null ? 0n : createAccountFromRLP(leaf).balance).toBe(BigInt(proof.balance));
+      }
     }
   }, SLOW);
 
