@@ -6,6 +6,7 @@ import { type Block, createBlock, createBlockFromRLP, createBlockFromRPC, create
 import { type Common, ConsensusType } from '@ethereumjs/common';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { Address, createAddressFromString } from '@ethereumjs/util';
+import { rlpItem } from './rlpItem.ts';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec, SentAs } from '../fixture/types.ts';
 import { hasGivenSender, takeAsSent } from './sentAs.ts';
@@ -56,34 +57,11 @@ export function decodeBlockAgain(spec: ChainSpec, common: Common, i: number, sen
  * [header, transactions, …]): no transaction decoded. Throws on RLP too short for what it says.
  */
 export function transactionCount(rlp: Uint8Array): number {
-  const at = itemStart(rlp, 0);
-  const txs = at + itemLength(rlp, at);
-  const end = txs + itemLength(rlp, txs);
+  const txs = rlpItem(rlp, rlpItem(rlp, rlpItem(rlp, 0).start).end);
+  if (txs.end > rlp.length) throw new Error('RLP is shorter than its lists say');
   let n = 0;
-  for (let i = itemStart(rlp, txs); i < end; i += itemLength(rlp, i)) n++;
-  if (end > rlp.length) throw new Error('block RLP is shorter than its lists say');
+  for (let at = txs.start; at < txs.end; at = rlpItem(rlp, at).end) n++;
   return n;
-}
-
-/** Where the payload of the RLP list at `at` starts. */
-function itemStart(rlp: Uint8Array, at: number): number {
-  const first = rlp[at]!;
-  return first <= 0xf7 ? at + 1 : at + 1 + first - 0xf7;
-}
-
-/** Bytes of the RLP item at `at`, prefix and payload. */
-function itemLength(rlp: Uint8Array, at: number): number {
-  const first = rlp[at];
-  if (first === undefined) throw new Error('block RLP is shorter than its lists say');
-  if (first < 0x80) return 1;
-  if (first <= 0xb7) return 1 + first - 0x80;
-  if (first < 0xc0 || first > 0xf7) {
-    const bytes = first < 0xc0 ? first - 0xb7 : first - 0xf7;
-    let length = 0;
-    for (let i = 1; i <= bytes; i++) length = length * 256 + rlp[at + i]!;
-    return 1 + bytes + length;
-  }
-  return 1 + first - 0xc0;
 }
 
 export function sealBlock(block: Block): void {

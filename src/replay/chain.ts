@@ -374,6 +374,7 @@ async function replayBlocks(
   progress: LoadProgress | undefined,
 ): Promise<void> {
   let txs = 0;
+  let uncollected = 0;
   for (let i = 0; i < decoded.count; i++) {
     const block = decoded.at(i);
     const parent = ordered[ordered.length - 1]!;
@@ -419,26 +420,27 @@ async function replayBlocks(
     ordered.push(again === undefined ? StoredBlock.of(block, root, read, decoding.cache, recording) : StoredBlock.replayed(block, root, entry.txHashes, again, read, decoding.cache, recording));
     blocks.set(block.header.number, ordered[ordered.length - 1]!);
     decoded.done(i, block.transactions.length);
-    collectNow(block.transactions.length);
+    uncollected += block.transactions.length;
+    if (uncollected >= COLLECT_EVERY) {
+      uncollected = 0;
+      collectNow();
+    }
     progress?.(i + 1, decoded.count, txs, block.header.number, 'replaying');
     await maybeYield();
   }
 }
 
-/** Transactions replayed since the last collection (collectNow). */
-let sinceCollected = 0;
+/** Transactions a load replays between two collections (collectNow). */
+const COLLECT_EVERY = 4096;
 
 /**
- * A full garbage collection after every 4,096 transactions replayed, and the freed pages given back,
- * where the runtime offers them (Bun): each block leaves its decoded transactions, their runs and
+ * A full garbage collection, and the freed pages given back, where the runtime offers them (Bun),
+ * after every COLLECT_EVERY transactions a load replays: each block leaves its decoded transactions, their runs and
  * their trie writes behind, which JavaScriptCore let grow to several times what the load holds. On
  * the bench's 100,000-transaction chain the peak RSS was 1.21–1.23 GB with the other bounds of
  * issue 37 alone, 1.04–1.15 GB with this (runs on a shared machine).
  */
-function collectNow(transactions: number): void {
-  sinceCollected += transactions;
-  if (sinceCollected < 4096) return;
-  sinceCollected = 0;
+function collectNow(): void {
   const bun = (globalThis as { Bun?: { gc(force: boolean): void; shrink?(): void } }).Bun;
   bun?.gc(true);
   bun?.shrink?.();

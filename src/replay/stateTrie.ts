@@ -8,6 +8,7 @@
 // Keys are paths of hex nibbles (a hashed key as unprefixed hex); values are the stored bytes.
 import { RLP } from '@ethereumjs/rlp';
 import { bytesToUnprefixedHex, equalsBytes, unprefixedHexToBytes } from '@ethereumjs/util';
+import { rlpItem } from './rlpItem.ts';
 
 /** A child of a branch or an extension: a node in hand, or the hash of one not read yet. */
 type Child = TrieNode | Uint8Array;
@@ -301,19 +302,6 @@ function decodeChild(item: Decoded): Child | undefined {
   if (item.length === 0) return undefined;
   if (item.length !== 32) throw new Error(`trie reference of ${item.length} bytes`);
   return item;
-}
-
-/** The RLP item at `at`: where it starts (`head`), where its payload starts and ends, and whether it is a list. */
-function rlpItem(enc: Uint8Array, at: number): { readonly head: number; readonly start: number; readonly end: number; readonly list: boolean } {
-  const first = enc[at]!;
-  if (first < 0x80) return { head: at, start: at, end: at + 1, list: false };
-  const list = first >= 0xc0;
-  const short = list ? first <= 0xf7 : first <= 0xb7;
-  if (short) return { head: at, start: at + 1, end: at + 1 + first - (list ? 0xc0 : 0x80), list };
-  const bytes = first - (list ? 0xf7 : 0xb7);
-  let length = 0;
-  for (let i = 1; i <= bytes; i++) length = length * 256 + enc[at + i]!;
-  return { head: at, start: at + 1 + bytes, end: at + 1 + bytes + length, list };
 }
 
 function nibble(path: string, i: number): number {

@@ -14,6 +14,7 @@ import { RLP } from '@ethereumjs/rlp';
 import { bytesToBigInt } from '@ethereumjs/util';
 import type { ChainBlock, ReceiptInfo } from './chainView.ts';
 import type { DecodedCache } from './decodedCache.ts';
+import { rlpItem } from './rlpItem.ts';
 
 /** What a snapshot restore checks of a block's header, read without making the header. */
 export interface HeaderFacts {
@@ -72,8 +73,8 @@ export class StoredBlock implements ChainBlock {
   ): StoredBlock {
     // the block is the list [header, transactions, uncles, …]: past its length prefix, the header
     // is the first item, decoded alone (RLP's stream mode would copy all the rest of the block)
-    const prefix = listPrefixLength(rlp, 0);
-    const header = rlp.subarray(prefix, prefix + listPrefixLength(rlp, prefix) + listPayloadLength(rlp, prefix));
+    const item = rlpItem(rlp, rlpItem(rlp, 0).start);
+    const header = rlp.subarray(item.head, item.end);
     const fields = RLP.decode(header) as Uint8Array[];
     // the yellow paper's header order: parentHash, uncles, coinbase, stateRoot, txRoot, receiptRoot,
     // logsBloom, difficulty, number, gasLimit, gasUsed, timestamp, …
@@ -110,19 +111,4 @@ export class StoredBlock implements ChainBlock {
     const parse = this.receiptSource;
     return typeof parse === 'function' ? this.cache.receiptList(this, parse) : parse;
   }
-}
-
-/** Bytes of the length prefix of the RLP list at `at` (one, or one plus the length's own bytes). */
-function listPrefixLength(rlp: Uint8Array, at: number): number {
-  const first = rlp[at]!;
-  return first <= 0xf7 ? 1 : 1 + first - 0xf7;
-}
-
-/** Bytes of the payload of the RLP list at `at`, from its prefix. */
-function listPayloadLength(rlp: Uint8Array, at: number): number {
-  const first = rlp[at]!;
-  if (first <= 0xf7) return first - 0xc0;
-  let length = 0;
-  for (let i = 1; i <= first - 0xf7; i++) length = length * 256 + rlp[at + i]!;
-  return length;
 }
