@@ -15,12 +15,14 @@ import type { MerklePatriciaTrie } from '@ethereumjs/mpt';
 import { Caches, CODEHASH_PREFIX, MerkleStateManager } from '@ethereumjs/statemanager';
 import type { Common } from '@ethereumjs/common';
 import { Account, type Address, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, createAddressFromString, equalsBytes, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
+import { NodeStore } from './nodeStore.ts';
+import { rlpItem } from './rlpItem.ts';
 import { StateTrie, type TrieWrite } from './stateTrie.ts';
 import type { StateHistory } from './stateHistory.ts';
 
 interface CheckpointLayers {
   readonly checkpoints: readonly { readonly keyValueMap: Map<string, Uint8Array | undefined> }[];
-  readonly db: { _database: Map<string, string | Uint8Array> };
+  readonly db: { _database: NodeStore };
 }
 
 /**
@@ -48,24 +50,8 @@ class MapStore<V> {
   }
 }
 
-/** Hex length of a trie node's database key (a code's key has a prefix byte more). */
-const NODE_KEY = 64;
-
 /** Accounts (or accounts' storages) the caches may hold between a load's blocks before they are cleared. */
 const KEEP_CACHED = 16_384;
-
-/** A database that reads what it does not hold from another (a materialized state's code). */
-class Fallback extends Map<string, string | Uint8Array> {
-  constructor(private readonly base: Map<string, string | Uint8Array>) {
-    super();
-  }
-  override get(key: string): string | Uint8Array | undefined {
-    return super.get(key) ?? this.base.get(key);
-  }
-  override has(key: string): boolean {
-    return super.has(key) || this.base.has(key);
-  }
-}
 
 /** ethereumjs's caches (Caches, ordered-map kind) kept in MapStores. */
 export function replayCaches(): Caches {
@@ -100,9 +86,9 @@ export class ReplayStateManager extends MerkleStateManager {
   private history: StateHistory | undefined;
   /** The version read by history; undefined while the state is read by trie. */
   private version: number | undefined;
-  /** The database size below which the load does not prune it (tests set it lower). */
+  /** The trie nodes below which the load does not prune the database (tests set it lower). */
   static pruneMinimum = 200_000;
-  /** The database size at which the load next prunes it (prune). */
+  /** The trie nodes at which the load next prunes the database (prune). */
   private pruneAt = ReplayStateManager.pruneMinimum;
 
   constructor(
@@ -119,6 +105,7 @@ export class ReplayStateManager extends MerkleStateManager {
       return;
     }
     const layers = this._trie.database() as unknown as CheckpointLayers;
+    layers.db._database = new NodeStore();
     // the database as it is now: a snapshot's map may take the place of the first (useDatabase)
     const read = (key: string): Uint8Array | undefined => {
       for (let i = layers.checkpoints.length - 1; i >= 0; i--) {
@@ -198,20 +185,22 @@ export class ReplayStateManager extends MerkleStateManager {
     // and slot the chain ever touched, decoded; between blocks (everything flushed) they may go
     if ((this._caches?.account?.size() ?? 0) > KEEP_CACHED || (this._caches?.storage?.size() ?? 0) > KEEP_CACHED) this._caches?.clear();
     const db = this.database();
-    if (db.size < this.pruneAt) return;
-    const live = new Set<string>();
-    this.tries.reachable(this._trie.root(), live, (leaf) => {
-      const root = (RLP.decode(leaf) as Uint8Array[])[2]!;
-      return equalsBytes(root, this.tries.emptyRoot) ? undefined : root;
+    if (db.nodes < this.pruneAt) return;
+    db.startMarking();
+    this.tries.reachable(this._trie.root(), (hash) => db.mark(hash), (leaf) => {
+      // an account's RLP: [nonce, balance, storageRoot, codeHash]
+      const list = rlpItem(leaf, 0);
+      const root = rlpItem(leaf, rlpItem(leaf, rlpItem(leaf, list.start).end).end);
+      const storageRoot = leaf.subarray(root.start, root.end);
+      return equalsBytes(storageRoot, this.tries.emptyRoot) ? undefined : storageRoot;
     });
-    for (const key of db.keys()) if (key.length === NODE_KEY && !live.has(key)) db.delete(key);
-    this.pruneAt = Math.max(ReplayStateManager.pruneMinimum, 2 * db.size);
+    db.sweep();
+    this.pruneAt = Math.max(ReplayStateManager.pruneMinimum, 2 * db.nodes);
   }
 
   /** After the load: every trie node leaves the database (the code stays); states are read by history. */
   dropTrieNodes(): void {
-    const db = this.database();
-    for (const key of db.keys()) if (key.length === NODE_KEY) db.delete(key);
+    this.database().dropNodes();
     this.tries.forget();
     this.version = undefined;
   }
@@ -224,7 +213,7 @@ export class ReplayStateManager extends MerkleStateManager {
     const version = this.versionFor(root);
     if (version === undefined) return this.messageState(root);
     const sm = new ReplayStateManager({ common: this.common, caches: replayCaches() }, this.hash);
-    sm.useDatabase(new Fallback(this.database()));
+    sm.useDatabase(new NodeStore(this.database()));
     sm._trie.root(this.history!.materialize(version, sm.tries));
     return sm;
   }
@@ -247,16 +236,16 @@ export class ReplayStateManager extends MerkleStateManager {
   }
 
   /**
-   * Makes `nodes` the database in place of the one written so far: a snapshot's, which holds every
-   * node and code its replay wrote, the genesis state's among them. Taken as it is, not copied (a
-   * snapshot's map is decoded when first used: cache/snapshot.ts FilledOnUse).
+   * Makes `nodes` the database in place of the one written so far: a snapshot's, which holds the
+   * code its replay wrote, or a NodeStore. A Map is read through, not copied: it is the base of a
+   * new NodeStore (a snapshot's map is decoded when first used: cache/snapshot.ts FilledOnUse).
    */
   useDatabase(nodes: Map<string, string | Uint8Array>): void {
-    (this._trie.database() as unknown as CheckpointLayers).db._database = nodes;
+    (this._trie.database() as unknown as CheckpointLayers).db._database = nodes instanceof NodeStore ? nodes : new NodeStore(nodes);
   }
 
-  /** The database keys of the nodes of the state (and code): the snapshot's content. */
-  database(): Map<string, string | Uint8Array> {
+  /** The database: the nodes of the state (by trie) and the code; the code is the snapshot's content. */
+  database(): NodeStore {
     return (this._trie.database() as unknown as CheckpointLayers).db._database;
   }
 

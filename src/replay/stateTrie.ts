@@ -39,6 +39,9 @@ export type NodeWriter = (keyHex: string, value: Uint8Array) => void;
 /** The stored RLP of the node with this hash (unprefixed hex), if the database has it. */
 export type NodeReader = (keyHex: string) => Uint8Array | undefined;
 
+/** Marks the node of this hash (32 bytes) to be kept: its stored RLP the first time, undefined after (NodeStore.mark). */
+export type NodeMarker = (hash: Uint8Array) => Uint8Array | undefined;
+
 /** A write of a batch: the value, or undefined to delete the key. */
 export type TrieWrite = readonly [keyHex: string, value: Uint8Array | undefined];
 
@@ -87,47 +90,49 @@ export class StateTrie {
   }
 
   /**
-   * Adds to `into` the database key of every stored node of the trie of `root`, and of the tries
-   * whose roots `inner` reads from its leaves' values (an account's storage root): what a pruning of
-   * the database must keep. Read from the stored RLP, item by item, with no node decoded: a pruning
-   * of a million accounts' trie would otherwise make millions of node objects at once.
+   * Marks every stored node of the trie of `root`, and of the tries whose roots `inner` reads from
+   * its leaves' values (an account's storage root): what a pruning of the database must keep.
+   * `mark` gives a node's stored RLP the first time it is marked (undefined after). Read from the
+   * stored RLP, item by item, with no node decoded: a pruning of a million accounts' trie would
+   * otherwise make millions of node objects at once.
    */
-  reachable(root: Uint8Array, into: Set<string>, inner?: (value: Uint8Array) => Uint8Array | undefined): void {
+  reachable(root: Uint8Array, mark: NodeMarker, inner?: (value: Uint8Array) => Uint8Array | undefined): void {
     if (equalsBytes(root, this.emptyRoot)) return;
-    const hashes: string[] = [bytesToUnprefixedHex(root)];
+    // hashes to visit: views of 32 bytes (the root, or inside a node's RLP read just before)
+    const hashes: Uint8Array[] = [root];
     const later: Uint8Array[] = [];
+    const items: { start: number; end: number; head: number; list: boolean }[] = [];
     const node = (enc: Uint8Array, from: number): void => {
       const list = rlpItem(enc, from);
-      const items: ReturnType<typeof rlpItem>[] = [];
+      const first = items.length;
       for (let at = list.start; at < list.end; ) {
         const item = rlpItem(enc, at);
         items.push(item);
         at = item.end;
       }
+      const count = items.length - first;
       const child = (i: number): void => {
-        const item = items[i]!;
+        const item = items[first + i]!;
         if (item.list) node(enc, item.head);
-        else if (item.end - item.start === 32) hashes.push(bytesToUnprefixedHex(enc.subarray(item.start, item.end)));
+        else if (item.end - item.start === 32) hashes.push(enc.subarray(item.start, item.end));
       };
-      if (items.length === 17) {
+      if (count === 17) {
         for (let i = 0; i < 16; i++) child(i);
-      } else if (items.length === 2) {
+      } else if (count === 2) {
         // hex-prefix flag: 2 or 3 a leaf, 0 or 1 an extension
-        if (enc[items[0]!.start]! >> 4 >= 2) {
-          const next = inner?.(enc.subarray(items[1]!.start, items[1]!.end));
-          if (next !== undefined) later.push(next);
+        if (enc[items[first]!.start]! >> 4 >= 2) {
+          const value = items[first + 1]!;
+          const next = inner?.(enc.subarray(value.start, value.end));
+          if (next !== undefined) later.push(next.slice());
         } else child(1);
       }
+      items.length = first;
     };
     while (hashes.length > 0) {
-      const key = hashes.pop()!;
-      if (into.has(key)) continue;
-      into.add(key);
-      const enc = this.read(key);
-      if (enc === undefined) throw new Error(`missing trie node ${key}`);
-      node(enc, 0);
+      const enc = mark(hashes.pop()!);
+      if (enc !== undefined) node(enc, 0);
     }
-    for (const next of later) this.reachable(next, into);
+    for (const next of later) this.reachable(next, mark);
   }
 
   /** Drops every decoded node kept (the database is read again when next needed). */
