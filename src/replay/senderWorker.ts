@@ -67,8 +67,13 @@ self.onmessage = async (event) => {
   const recover = loadRecover();
   const state = new Int32Array(event.data.state);
   const out = new Uint8Array(event.data.results);
+  const blocks = event.data.blocks as (SenderJob['blocks'][number] | undefined)[];
   let index = 0;
-  for (const block of event.data.blocks) {
+  let uncollected = 0;
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    // the block's bytes go once read: a long chain's would otherwise all stay until the last
+    blocks[b] = undefined;
     const raws = transactions(block);
     for (let j = 0; j < block.count; j++, index++) {
       if (Atomics.compareExchange(state, index, FREE, WORKING) !== FREE) continue; // the replay took it
@@ -80,5 +85,24 @@ self.onmessage = async (event) => {
       Atomics.store(state, index, DONE);
       Atomics.notify(state, index);
     }
+    uncollected += block.count;
+    if (uncollected >= COLLECT_EVERY) {
+      uncollected = 0;
+      collect();
+    }
   }
+  // done, perhaps long before the replay: what it made goes now, not when the load ends
+  collect();
 };
+
+function collect(): void {
+  (globalThis as { Bun?: { gc(force: boolean): void } }).Bun?.gc(true);
+}
+
+/**
+ * Transactions the worker computes between two full collections of its heap (Bun). The worker runs
+ * ahead of the replay through the whole chain, and JavaScriptCore let its garbage grow: on the
+ * 1,000,000-transaction chain the worker alone held 1.8 GB of RSS, 0.7 GB collecting this often.
+ */
+const COLLECT_EVERY = 16_384;
+
