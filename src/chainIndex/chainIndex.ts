@@ -115,7 +115,8 @@ export class ChainIndex {
 /** Makes the index block by block, in chain order, as the replay runs them. */
 export class ChainIndexBuilder {
   private readonly counts: number[] = [];
-  private readonly lists = new Map<string, number[]>();
+  /** Address → the ids that touched it: one id as a number (most addresses: a transfer's recipient), more as an array. */
+  private readonly lists = new Map<string, number | number[]>();
   private readonly creators = new Map<string, Creation>();
   private readonly senders: string[] = [];
   private readonly senderIds = new Map<string, number>();
@@ -130,7 +131,8 @@ export class ChainIndexBuilder {
       const id = this.txSender.length;
       for (const address of tx.touched) {
         const list = this.lists.get(address);
-        if (list === undefined) this.lists.set(address, [id]);
+        if (list === undefined) this.lists.set(address, id);
+        else if (typeof list === 'number') this.lists.set(address, [list, id]);
         else list.push(id);
       }
       for (const { address, creator } of tx.creations) this.creators.set(address, { tx: id, creator });
@@ -146,10 +148,13 @@ export class ChainIndexBuilder {
   }
 
   build(): ChainIndex {
+    const postings = new Map<string, Uint32Array>();
+    for (const [address, ids] of this.lists) postings.set(address, typeof ids === 'number' ? Uint32Array.of(ids) : Uint32Array.from(ids));
+    this.lists.clear();
     const data: ChainIndexData = {
       firstBlock: this.firstBlock,
       blockTxCounts: this.counts,
-      postings: new Map([...this.lists].map(([address, ids]) => [address, Uint32Array.from(ids)])),
+      postings,
       creators: this.creators,
       senders: this.senders,
       txSender: Uint32Array.from(this.txSender),

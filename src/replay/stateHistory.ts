@@ -22,8 +22,26 @@ const CHUNK_BITS = 20;
 const CHUNK = 1 << CHUNK_BITS;
 const DELETED = -1;
 
-/** A key's history: version, place, version, place, … (versions ascending). */
-type Pairs = number[] | Int32Array;
+/**
+ * A key's history: version, place, version, place, … (versions ascending); a key of one pair (most
+ * keys: an account or slot written once) as the number version · 2³² + place, which takes no object.
+ */
+type Pairs = number | number[] | Int32Array;
+
+const ONE_PAIR = 2 ** 32;
+
+/** The pairs of `pairs`. */
+function pairCount(pairs: Pairs): number {
+  return typeof pairs === 'number' ? 1 : pairs.length / 2;
+}
+
+function versionAt(pairs: Pairs, i: number): number {
+  return typeof pairs === 'number' ? Math.floor(pairs / ONE_PAIR) : pairs[2 * i]!;
+}
+
+function placeAt(pairs: Pairs, i: number): number {
+  return typeof pairs === 'number' ? pairs % ONE_PAIR : pairs[2 * i + 1]!;
+}
 
 /** The storage root of an account RLP ([nonce, balance, storageRoot, codeHash]). */
 function storageRootOf(rlp: Uint8Array | undefined, empty: Uint8Array): Uint8Array {
@@ -175,21 +193,22 @@ export class StateHistory {
     if (slots === undefined) this.pendingSlots.set(account, (slots = new Map()));
     for (const key of slots.keys()) slots.set(key, undefined);
     for (const [key, pairs] of this.storage.get(account) ?? []) {
-      if (pairs[pairs.length - 1] !== DELETED) slots.set(key, undefined);
+      if (placeAt(pairs, pairCount(pairs) - 1) !== DELETED) slots.set(key, undefined);
     }
   }
 
   private append(map: Map<string, Pairs>, key: string, version: number, value: Uint8Array | undefined): void {
-    let pairs = map.get(key);
+    const pairs = map.get(key);
     if (pairs === undefined) {
-      if (value === undefined) return;
-      map.set(key, (pairs = []));
-    } else {
-      const last = pairs[pairs.length - 1]!;
-      if (value === undefined ? last === DELETED : last !== DELETED && equalsBytes(this.bytesAt(last), value)) return;
-      if (pairs instanceof Int32Array) map.set(key, (pairs = Array.from(pairs)));
+      // a key's first pair is never a deletion: it is one pair, packed
+      if (value !== undefined) map.set(key, version * ONE_PAIR + this.store(value));
+      return;
     }
-    (pairs as number[]).push(version, value === undefined ? DELETED : this.store(value));
+    const last = placeAt(pairs, pairCount(pairs) - 1);
+    if (value === undefined ? last === DELETED : last !== DELETED && equalsBytes(this.bytesAt(last), value)) return;
+    const place = value === undefined ? DELETED : this.store(value);
+    if (Array.isArray(pairs)) pairs.push(version, place);
+    else map.set(key, typeof pairs === 'number' ? [versionAt(pairs, 0), placeAt(pairs, 0), version, place] : [...pairs, version, place]);
   }
 
   private store(value: Uint8Array): number {
@@ -214,6 +233,7 @@ export class StateHistory {
 
   /** The value of the last pair at or before `version`. */
   private valueAt(pairs: Pairs, version: number): Uint8Array | undefined {
+    if (typeof pairs === 'number') return versionAt(pairs, 0) > version ? undefined : this.bytesAt(placeAt(pairs, 0));
     let lo = 0;
     let hi = pairs.length / 2 - 1;
     if (hi < 0 || pairs[0]! > version) return undefined;
@@ -269,10 +289,10 @@ export class StateHistory {
     const lengths = this.chunks.map((chunk, i) => (i === this.chunks.length - 1 ? Math.min(this.used, chunk.length) : CHUNK));
     const arena = lengths.reduce((a, b) => a + b, 0);
     let size = 4 + 32 * this.rootOf.length + 4 + arena + 4 + 4;
-    for (const pairs of this.accounts.values()) size += 36 + 4 * pairs.length;
+    for (const pairs of this.accounts.values()) size += 36 + 8 * pairCount(pairs);
     for (const slots of this.storage.values()) {
       size += 36;
-      for (const pairs of slots.values()) size += 36 + 4 * pairs.length;
+      for (const pairs of slots.values()) size += 36 + 8 * pairCount(pairs);
     }
     const out = Buffer.alloc(size);
     let at = out.writeUInt32LE(this.rootOf.length, 0);
@@ -284,8 +304,12 @@ export class StateHistory {
     });
     const writePairs = (key: string, pairs: Pairs): void => {
       at += out.write(key, at, 32, 'hex');
-      at = out.writeUInt32LE(pairs.length / 2, at);
-      for (const n of pairs) at = out.writeInt32LE(n, at);
+      const n = pairCount(pairs);
+      at = out.writeUInt32LE(n, at);
+      for (let i = 0; i < n; i++) {
+        at = out.writeInt32LE(versionAt(pairs, i), at);
+        at = out.writeInt32LE(placeAt(pairs, i), at);
+      }
     };
     at = out.writeUInt32LE(this.accounts.size, at);
     for (const [hash, pairs] of this.accounts) writePairs(hash, pairs);
@@ -324,10 +348,17 @@ export class StateHistory {
     if (at + arena > buf.length) throw new Error('state history: truncated');
     for (let from = 0; from < arena; from += CHUNK) this.chunks.push(bytes.subarray(at + from, at + Math.min(arena, from + CHUNK)));
     at += arena;
-    // every pair list is copied once into one array, aligned, and kept as views of it
-    const readPairs = (): Int32Array => {
+    // a key of one pair is packed; a longer list is copied into an array of its own, aligned
+    const readPairs = (): Pairs => {
       const n = u32();
       if (at + 8 * n > buf.length) throw new Error('state history: truncated');
+      if (n === 1) {
+        const version = buf.readInt32LE(at);
+        const place = buf.readInt32LE(at + 4);
+        at += 8;
+        if (version < 0 || place < 0) throw new Error('state history: a key whose first pair is a deletion');
+        return version * ONE_PAIR + place;
+      }
       const pairs = new Int32Array(2 * n);
       for (let i = 0; i < 2 * n; i++, at += 4) pairs[i] = buf.readInt32LE(at);
       return pairs;
