@@ -23,6 +23,8 @@ export interface LongChainRun {
   readonly generateMs: number;
   readonly firstStartMs: number;
   readonly firstPeakMB: number;
+  /** The same once its snapshot is written (just after the first answer). */
+  readonly firstPeakWithSnapshotMB: number;
   readonly snapshotMB: number;
   readonly secondStartMs: number;
   readonly servingMB: number;
@@ -99,6 +101,7 @@ async function measure(txs: number, withAnvil: boolean): Promise<LongChainRun> {
     const firstPeakMB = rssMB(first.proc.pid, 'VmHWM');
     // the snapshot is written just after the first answers (src/cache/forFixture.ts)
     for (let waited = 0; !readdirSync(cache).some((f) => f.endsWith('.snap')) && waited < 600_000; waited += 50) await Bun.sleep(50);
+    const firstPeakWithSnapshotMB = rssMB(first.proc.pid, 'VmHWM');
     await stop(first.proc);
     const snapshot = readdirSync(cache).find((f) => f.endsWith('.snap'))!;
     log(`${txs} transactions: second start, eth_getLogs`);
@@ -122,7 +125,7 @@ async function measure(txs: number, withAnvil: boolean): Promise<LongChainRun> {
       const requestsAfter = rssMB(second.proc.pid);
       await Bun.sleep(2000);
       const run: LongChainRun = {
-        txs, generateMs, firstStartMs: first.ms, firstPeakMB, snapshotMB: statSync(join(cache, snapshot)).size / 1e6, secondStartMs: second.ms, servingMB,
+        txs, generateMs, firstStartMs: first.ms, firstPeakMB, firstPeakWithSnapshotMB, snapshotMB: statSync(join(cache, snapshot)).size / 1e6, secondStartMs: second.ms, servingMB,
         getLogsMs, getLogsAnswer: answer.includes('"code":-32003') ? 'response too large' : answer.length, getLogsRssMB: [before, after, later],
         requests, requestsRssMB: [requestsAfter, rssMB(second.proc.pid)],
       };

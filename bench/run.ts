@@ -304,6 +304,7 @@ async function main(): Promise<void> {
     const target = (at100k: number, at1M?: number) => (million ? (at1M === undefined ? null : { op: '<=' as const, value: at1M }) : big ? { op: '<=' as const, value: at100k } : null);
     rows.push(row(`${at} first start, replay → loaded (anvil: send + mine the same transactions)`, 'tx/s', run.txs / (run.firstStartMs / 1000), run.anvilMs === undefined ? null : run.txs / (run.anvilMs / 1000), big && run.anvilMs !== undefined ? { op: '>=', value: 1, of: 'ratio' } : null));
     rows.push(row(`${at} peak RSS of the first start`, 'MB', run.firstPeakMB, null, target(1000, 4000)));
+    rows.push(row(`${at} the same, its snapshot written too`, 'MB', run.firstPeakWithSnapshotMB, null, target(1000, 4000)));
     rows.push(row(`${at} snapshot file`, 'MB', run.snapshotMB, null, target(100, 1000)));
     rows.push(row(`${at} second start, from its snapshot → loaded`, 'ms', run.secondStartMs, null, target(500, 2000)));
     rows.push(row(`${at} RSS serving`, 'MB', run.servingMB, null, target(300)));

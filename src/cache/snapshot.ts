@@ -104,8 +104,9 @@ function* snapshotPieces(key: string, snapshot: Snapshot, fixture?: string): Gen
     yield length(b.recording.length);
     yield b.recording;
   }
-  yield length(snapshot.history.length);
-  yield snapshot.history;
+  const history = snapshot.history instanceof Uint8Array ? [snapshot.history] : snapshot.history;
+  yield length(history.reduce((n, piece) => n + piece.length, 0));
+  yield* history;
   // the database's entries (the code) in one buffer of the exact size, written in place
   let size = 0;
   for (const [k, v] of snapshot.nodes) size += 9 + (HEX.test(k) ? k.length / 2 : Buffer.byteLength(k)) + (typeof v === 'string' ? Buffer.byteLength(v) : v.length);

@@ -348,7 +348,7 @@ export class FixtureChain implements ChainView {
     // every state is read by history from now on: the latest trie's nodes go (the code stays)
     stateManager.dropTrieNodes();
     if (snapshot === undefined) {
-      cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: saved, nodes: new Map(stateManager.database()), history: history!.encode(), index, logs });
+      cache?.save?.({ roots: ordered.map((b) => b.stateRoot), blocks: saved, nodes: new Map(stateManager.database()), history: history!.encodePieces(), index, logs });
     }
     return new FixtureChain(spec, vm, recorder, common.chainId(), ordered, stateManager, index, logs, decodedCache);
   }
@@ -539,7 +539,7 @@ function restoreSnapshot(
   if (!equalsBytes(snapshot.roots[0]!, genesisRoot)) throw new SnapshotMismatch('another genesis state');
   // the snapshot's database holds the code; every state is read by its history
   stateManager.useDatabase(snapshot.nodes instanceof Map ? snapshot.nodes : new Map(snapshot.nodes));
-  const history = StateHistory.lazy(snapshot.history, stateManager.emptyRoot);
+  const history = StateHistory.lazy(snapshot.history instanceof Uint8Array ? snapshot.history : Buffer.concat(snapshot.history), stateManager.emptyRoot);
   if (history.versions !== count + 1) throw new SnapshotMismatch('another number of blocks');
   stateManager.useHistory(history);
   let txs = 0;

@@ -33,8 +33,8 @@ export interface Snapshot {
   readonly blocks: readonly SnapshotBlock[];
   /** The state database as the replay left it: the code (the trie nodes are made from the history when needed). */
   readonly nodes: ReadonlyMap<string, string | Uint8Array>;
-  /** Every block's state changes (StateHistory.encode). */
-  readonly history: Uint8Array;
+  /** Every block's state changes (StateHistory.encode; a replay's as its pieces, encodePieces). */
+  readonly history: Uint8Array | readonly Uint8Array[];
   /** The transactions by address, creator and sender's nonce (chainIndex/), made by the replay. */
   readonly index: ChainIndex;
   /** Every log's address, topics and place (chainIndex/logTable.ts), made by the replay from its receipts. */

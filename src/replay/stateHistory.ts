@@ -284,24 +284,32 @@ export class StateHistory {
   // little-endian throughout.
 
   encode(): Uint8Array {
-    if (this.unread !== undefined) return this.unread;
+    const pieces = this.encodePieces();
+    return pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+  }
+
+  /**
+   * The bytes `encode` gives, as pieces: the arena's chunks are their own (views, not copied), so
+   * a snapshot's writer takes the history without a second copy of its values (at 1,000,000
+   * transactions some 300 MB).
+   */
+  encodePieces(): Uint8Array[] {
+    if (this.unread !== undefined) return [this.unread];
     // a decoded history's last chunk is as long as it is (and `used` is CHUNK, so nothing is added to it)
     const lengths = this.chunks.map((chunk, i) => (i === this.chunks.length - 1 ? Math.min(this.used, chunk.length) : CHUNK));
     const arena = lengths.reduce((a, b) => a + b, 0);
-    let size = 4 + 32 * this.rootOf.length + 4 + arena + 4 + 4;
+    const head = Buffer.alloc(4 + 32 * this.rootOf.length + 4);
+    let at = head.writeUInt32LE(this.rootOf.length, 0);
+    for (const root of this.rootOf) at += head.write(root, at, 32, 'hex');
+    head.writeUInt32LE(arena, at);
+    let size = 4 + 4;
     for (const pairs of this.accounts.values()) size += 36 + 8 * pairCount(pairs);
     for (const slots of this.storage.values()) {
       size += 36;
       for (const pairs of slots.values()) size += 36 + 8 * pairCount(pairs);
     }
     const out = Buffer.alloc(size);
-    let at = out.writeUInt32LE(this.rootOf.length, 0);
-    for (const root of this.rootOf) at += out.write(root, at, 32, 'hex');
-    at = out.writeUInt32LE(arena, at);
-    this.chunks.forEach((chunk, i) => {
-      out.set(chunk.subarray(0, lengths[i]), at);
-      at += lengths[i]!;
-    });
+    at = 0;
     const writePairs = (key: string, pairs: Pairs): void => {
       at += out.write(key, at, 32, 'hex');
       const n = pairCount(pairs);
@@ -320,7 +328,7 @@ export class StateHistory {
       for (const [slot, pairs] of slots) writePairs(slot, pairs);
     }
     if (at !== size) throw new Error(`state history: encoded ${at} bytes of ${size}`);
-    return out;
+    return [head, ...this.chunks.map((chunk, i) => chunk.subarray(0, lengths[i])), out];
   }
 
   /** Reads the history `encode` wrote; its arena stays a view of `bytes`. Throws on a malformed one. */
