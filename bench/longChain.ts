@@ -68,7 +68,7 @@ async function stop(proc: Bun.Subprocess): Promise<void> {
 
 /**
  * The whole-chain and old-state requests after the eth_getLogs, on a chain of `blocks` blocks: the
- * Otterscan search and trace_filter over the whole chain, a trace and a proof at block 1 (its state
+ * Otterscan search, trace_filter over the whole chain (refused past 100 blocks) and the last 100, a trace and a proof at block 1 (its state
  * read by history, and written out as a trie for the proof), a proof at the head (the whole state
  * written out), a balance at the middle block.
  */
@@ -77,11 +77,13 @@ function longChainRequests(blocks: number): [string, string][] {
   // the generator's first sender (bench/generate/spec.ts): in every block
   const sender = bytesToHex(privateToAddress(senderKey(0)));
   const middle = `0x${Math.floor(blocks / 2).toString(16)}`;
-  // trace_filter takes block numbers only, as reth's does
+  // trace_filter takes block numbers only, and 100 blocks at most, as reth's does (a whole chain is -32602)
   const head = `0x${blocks.toString(16)}`;
+  const last100 = `0x${(blocks - 100).toString(16)}`;
   return [
-    ['trace_filter, the whole chain, count 10', req('trace_filter', [{ fromBlock: '0x0', toBlock: head, count: 10 }])],
-    ['trace_filter, the whole chain', req('trace_filter', [{ fromBlock: '0x0', toBlock: head }])],
+    ['trace_filter, the whole chain, count 10 (-32602: over 100 blocks, as reth)', req('trace_filter', [{ fromBlock: '0x0', toBlock: head, count: 10 }])],
+    ['trace_filter, the last 100 blocks, count 10', req('trace_filter', [{ fromBlock: last100, toBlock: head, count: 10 }])],
+    ['trace_filter, the last 100 blocks', req('trace_filter', [{ fromBlock: last100, toBlock: head }])],
     ['ots_searchTransactionsBefore, a sender, page of 25', req('ots_searchTransactionsBefore', [sender, 0, 25])],
     ['debug_traceBlockByNumber block 1, prestateTracer', req('debug_traceBlockByNumber', ['0x1', { tracer: 'prestateTracer' }])],
     ['eth_getProof at block 1', req('eth_getProof', [sender, [], '0x1'])],
