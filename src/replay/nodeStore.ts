@@ -280,8 +280,71 @@ export class NodeStore extends Map<string, Value> {
     return place;
   }
 
-  /** Writes the store anew with the live entries `keep` accepts, in their order. */
+  /**
+   * Keeps only the live entries `keep` accepts. In place, moving each kept node's bytes forward in
+   * the arena and its entry forward in the arrays (no second arena at the moment of a pruning, when
+   * the store is largest); by a copy when the arena does not hold the entries in their order (a
+   * deleted node put again is appended) or holds a node of a chunk of its own.
+   */
   private rebuild(keep: (i: number) => boolean): void {
+    if (this.inOrder(keep)) this.compact(keep);
+    else this.rebuildCopying(keep);
+  }
+
+  private inOrder(keep: (i: number) => boolean): boolean {
+    let last = -1;
+    for (let i = 0; i < this.entries_; i++) {
+      const length = this.lengths[i]!;
+      if (length === DEAD || !keep(i)) continue;
+      if (length > CHUNK || this.places[i]! < last) return false;
+      last = this.places[i]!;
+    }
+    return true;
+  }
+
+  /**
+   * Packs the kept entries from the start, in order: each goes where the arena's packing rule (a
+   * node never spans two chunks) puts it after the ones kept before it, which is never past where
+   * it was, so a copy never overwrites a node still to be moved.
+   */
+  private compact(keep: (i: number) => boolean): void {
+    const { chunks, hashes, places, lengths } = this;
+    let kept = 0;
+    let chunk = -1;
+    let used = CHUNK;
+    for (let i = 0; i < this.entries_; i++) {
+      const length = lengths[i]!;
+      if (length === DEAD || !keep(i)) continue;
+      const place = places[i]!;
+      const from = place % CHUNK;
+      const source = Math.floor(place / CHUNK);
+      if (used + length > CHUNK) {
+        chunk++;
+        used = 0;
+      }
+      const to = chunk * CHUNK + used;
+      if (to !== place) {
+        if (chunk === source) chunks[chunk]!.copyWithin(used, from, from + length);
+        else chunks[chunk]!.set(chunks[source]!.subarray(from, from + length), used);
+      }
+      used += length;
+      if (kept !== i) hashes.copyWithin(32 * kept, 32 * i, 32 * i + 32);
+      places[kept] = to;
+      lengths[kept] = length;
+      kept++;
+    }
+    chunks.length = chunk + 1;
+    this.used = chunk < 0 ? CHUNK : used;
+    this.entries_ = kept;
+    this.liveNodes = kept;
+    let table = 4096;
+    while (table < 2 * kept) table *= 2;
+    this.table = new Int32Array(table);
+    for (let i = 0; i < kept; i++) this.slot(i);
+  }
+
+  /** Writes the store anew with the live entries `keep` accepts, in their order. */
+  private rebuildCopying(keep: (i: number) => boolean): void {
     const old = { chunks: this.chunks, hashes: this.hashes, places: this.places, lengths: this.lengths, entries: this.entries_ };
     let kept = 0;
     for (let i = 0; i < old.entries; i++) if (old.lengths[i]! !== DEAD && keep(i)) kept++;
