@@ -11,6 +11,7 @@ import { FixtureChain } from '../src/replay/chain.ts';
 import { ReplayStateManager } from '../src/replay/replayState.ts';
 import { StateHistory } from '../src/replay/stateHistory.ts';
 import { bytesToHex } from '@ethereumjs/util';
+import { runBlock, type VM } from '@ethereumjs/vm';
 import { ROOT } from './faces.ts';
 
 function files(dir: string): string[] {
@@ -98,4 +99,23 @@ describe('every block of a chain is exact from its history', () => {
     expect(wrong).toEqual([]);
     expect(blocks).toBeGreaterThan(100);
   }, 120_000);
+});
+
+test("ethereumjs's VM.shallowCopy runs a block on its parent's state, read by history, as the load did (the bench's plain replay, which reports the known root as the chain does)", async () => {
+  const chain = await FixtureChain.load(readFixture(join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json')));
+  const inside = chain as unknown as { vm: VM; parentOf(block: unknown): { stateRoot: Uint8Array } };
+  const copy = await inside.vm.shallowCopy(false);
+  expect(copy.stateManager).toBeInstanceOf(ReplayStateManager);
+  for (const n of [1n, chain.head.number]) {
+    const stored = chain.blockByNumber(n)!;
+    const block = (stored as unknown as { block: Parameters<typeof runBlock>[1]['block'] }).block!;
+    // a state read by history has a root only inside scratch(): the known one is reported
+    copy.stateManager.getStateRoot = async () => block.header.stateRoot;
+    const result = await runBlock(copy, {
+      block, root: inside.parentOf(stored).stateRoot, generate: true, setHardfork: true,
+      skipBlockValidation: true, skipHeaderValidation: true, skipHardForkValidation: true,
+    });
+    expect(result.gasUsed).toBe(block.header.gasUsed);
+    expect(bytesToHex(result.receiptsRoot)).toBe(bytesToHex(block.header.receiptTrie));
+  }
 });

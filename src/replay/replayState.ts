@@ -261,6 +261,19 @@ export class ReplayStateManager extends MerkleStateManager {
     return new MessageState({ common: this.common, caches: replayCaches(), trie }, this.hash, { tries: this.tries, history: this.history, version: this.versionFor(root) });
   }
 
+  /**
+   * A state manager of its own caches and Common on the same database, history and tries, reading
+   * the state as this one does (ethereumjs's VM.shallowCopy asks for one): ethereumjs's own copy is a
+   * plain MerkleStateManager, which finds no root in a database that holds no trie node (every
+   * block's state once the load is done is read by history).
+   */
+  override shallowCopy(_downlevelCaches?: boolean): ReplayStateManager {
+    const common = this.common.copy();
+    common.setHardfork(this.common.hardfork());
+    const trie = this._trie.shallowCopy(false);
+    return new ReplayStateManager({ common, caches: replayCaches(), trie }, this.hash, { tries: this.tries, history: this.history, version: this.version });
+  }
+
   override async getAccount(address: Address): Promise<Account | undefined> {
     const cached = this._caches?.account?.get(address);
     if (cached !== undefined) return cached.accountRLP !== undefined ? accountFromRLP(cached.accountRLP) : undefined;
