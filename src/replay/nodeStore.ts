@@ -11,6 +11,8 @@
 // A read returns a copy (a view would keep its whole chunk alive past a compaction). A deleted node
 // leaves its bytes until the store is compacted, which happens when the dead outweigh the live, and
 // at the end of a pruning (mark…, sweep), which keeps only the nodes marked.
+import { bytesToUnprefixedHex } from '@ethereumjs/util';
+
 const CHUNK_BITS = 20;
 const CHUNK = 1 << CHUNK_BITS;
 /** Hex digits of a node's key (a code's key has a prefix byte more). */
@@ -36,12 +38,9 @@ function parseKey(key: string, out: Uint8Array): boolean {
   return true;
 }
 
-const HEX_DIGITS = '0123456789abcdef';
-
+/** The key of the hash at `bytes[at…at+32]`. */
 function keyHex(bytes: Uint8Array, at: number): string {
-  let out = '';
-  for (let i = at; i < at + 32; i++) out += HEX_DIGITS[bytes[i]! >> 4]! + HEX_DIGITS[bytes[i]! & 15]!;
-  return out;
+  return bytesToUnprefixedHex(bytes.subarray(at, at + 32));
 }
 
 type Value = string | Uint8Array;
