@@ -11,5 +11,13 @@ type Mapper = { mmap(path: string, options: { shared: boolean }): Uint8Array };
 export function mapFile(path: string): Uint8Array {
   const bun = (globalThis as { Bun?: Mapper }).Bun;
   // an empty file cannot be mapped; read, it gives the same empty bytes
-  return bun !== undefined && statSync(path).size > 0 ? bun.mmap(path, { shared: false }) : readFileSync(path);
+  if (bun !== undefined && statSync(path).size > 0) {
+    try {
+      return bun.mmap(path, { shared: false });
+    } catch {
+      // Bun opens the file for writing to map it, even privately: a file this user may only read
+      // (a fixture of another user's, a read-only mount) is read instead
+    }
+  }
+  return readFileSync(path);
 }
