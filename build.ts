@@ -52,13 +52,15 @@ if (bundleOnly) {
 // executables read a .env and a bunfig.toml from the directory they run in unless told not to: the
 // first would change blocktrace's environment (its cache directory, say), the second runs its
 // `preload` scripts, so blocktrace run in a directory of someone else's would run their code. The sender
-// recovery worker is a second entry point, found inside as ./replay/senderWorker.ts
-// (src/replay/senders.ts); the Deno/Node bundle recovers senders on the main thread.
+// recovery worker and the fixture key's worker are further entry points, found inside as
+// ./replay/senderWorker.ts (src/replay/senders.ts) and ./cache/keyWorker.ts (src/cache/fixtureKey.ts);
+// the Deno/Node bundle does both on the main thread.
 const worker = join(root, 'src/replay/senderWorker.ts');
+const keyWorker = join(root, 'src/cache/keyWorker.ts');
 const COMPILE = [process.execPath, 'build', '--compile', '--minify', '--bytecode', '--external', 'file-type', '--no-compile-autoload-dotenv', '--no-compile-autoload-bunfig'];
 
 function compile(outfile: string, cross: readonly string[] = []): void {
-  const run = Bun.spawnSync([...COMPILE, ...cross, entry, worker, '--outfile', outfile], { cwd: root, stdout: 'ignore', stderr: 'inherit' });
+  const run = Bun.spawnSync([...COMPILE, ...cross, entry, worker, keyWorker, '--outfile', outfile], { cwd: root, stdout: 'ignore', stderr: 'inherit' });
   if (run.exitCode !== 0) {
     console.error(`bun build --compile ${cross.join(' ')} failed`);
     process.exit(1);

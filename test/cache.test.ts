@@ -6,7 +6,8 @@ import { describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeSnapshot, encodeSnapshot, readSnapshot, type Snapshot, snapshotKey } from '../src/cache/snapshot.ts';
+import { fixtureKey, fixtureKeyLater, snapshotKey } from '../src/cache/fixtureKey.ts';
+import { decodeSnapshot, encodeSnapshot, readSnapshot, type Snapshot } from '../src/cache/snapshot.ts';
 import { makeCommon } from '../src/replay/common.ts';
 import { loadKeccak } from '../src/replay/keccak.ts';
 import { lazyKzg } from '../src/replay/kzg.ts';
@@ -150,6 +151,24 @@ describe('the CLI with --cache', () => {
     expect(third.stderr).toBe(`blocktrace: ignoring the replay cache ${path} (checksum mismatch); replaying the fixture`);
     expect(typeof decodeSnapshot(readFileSync(path), files[0]!.replace(/\.snap$/, ''))).toBe('object');
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  }, SLOW);
+
+  test('a fixture large enough to be hashed on a worker: the key hashed in place; the second start reads what the first wrote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'blocktrace-cli-cache-'));
+    // the same chain with a key no loader reads, past the size fixtureKeyLater hands to a worker
+    const large = join(dir, 'large.json');
+    writeFileSync(large, JSON.stringify({ ...JSON.parse(readFileSync(fixture, 'utf8')), padding: 'x'.repeat(17 * 2 ** 20) }));
+    const key = fixtureKey(large);
+    expect(await fixtureKeyLater(large)).toBe(key);
+    expect(key).not.toBe(fixtureKey(fixture));
+    const fresh = await harness(['--replay-file', fixture, '--no-cache', request]);
+    const first = await harness(['--replay-file', large, '--cache', dir, request]);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.snap'))).toEqual([`${key}.snap`]);
+    const second = await harness(['--replay-file', large, '--cache', dir, request]);
+    expect([first, second].map((r) => ({ code: r.code, stdout: r.stdout, stderr: r.stderr }))).toEqual([0, 1].map(() => ({ code: 0, stdout: fresh.stdout, stderr: '' })));
+    expect(readdirSync(dir).filter((f) => f.endsWith('.snap'))).toEqual([`${key}.snap`]);
+    // a key that cannot be made (no such file) rejects, as fixtureKey throws
+    await expect(fixtureKeyLater(join(dir, 'none.json'))).rejects.toThrow();
   }, SLOW);
 
   test('two processes starting together on an empty cache: both answer, one whole snapshot is left', async () => {

@@ -33,7 +33,7 @@
 // cost (a second of each start from a 1,000,000-transaction chain's snapshot). node:fs, node:crypto
 // and node:zlib only: Bun, Deno and Node read and write it alike; Bun maps the file instead of
 // reading it (mapFile.ts).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -72,11 +72,6 @@ export function defaultCacheDir(env: Record<string, string | undefined>): string
     }
   }
   return join(home, '.cache', 'blocktrace');
-}
-
-/** The snapshot's name: the fixture's bytes, the test picked in it, and the blocktrace version. */
-export function snapshotKey(content: Uint8Array | string, selector: string, version: string): string {
-  return createHash('sha256').update(content).update('\0').update(selector).update('\0').update(version).digest('hex');
 }
 
 export function snapshotPath(dir: string, key: string): string {

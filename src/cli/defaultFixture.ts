@@ -9,10 +9,6 @@ import type { ChainView } from '../replay/chainView.ts';
 
 export const DEFAULT_FIXTURE_NAME = 'golden/fixtures/prague-devnet/fixture.json';
 
-export async function loadDefaultChain(progress?: LoadProgress, cache?: ReplayCache): Promise<ChainView> {
-  return (await prepareDefaultChain())(progress, cache);
-}
-
 /** The built-in fixture read now; its replay runs when the result is called. */
 export async function prepareDefaultChain(): Promise<(progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>> {
   // Bun (source and --compile) and esbuild all read `type: 'text'`; tsc types the specifier as JSON

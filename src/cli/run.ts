@@ -2,13 +2,13 @@
 // imported when they run), imported by src/cli.ts only when one runs: --help and --version load
 // none of this, and the harness loads no server.
 import type { CliOptions } from './args.ts';
-import { DEFAULT_FIXTURE_NAME, loadDefaultChain } from './defaultFixture.ts';
+import { DEFAULT_FIXTURE_NAME, prepareDefaultChain } from './defaultFixture.ts';
 import { replayRequests } from './replayFile.ts';
 import type { ChainSource } from './upstream.ts';
 import type { GoldenIo } from './check.ts';
 import type { UpstreamSource } from './upstreamArgs.ts';
 import { FixtureError } from '../errors/fixtureError.ts';
-import { loadChain } from '../replay/loadChain.ts';
+import { prepareChain } from '../replay/loadChain.ts';
 import { fixtureCache } from '../cache/forFixture.ts';
 import { defaultCacheDir } from '../cache/snapshot.ts';
 import { guardMemory, memoryLimit } from './memoryGuard.ts';
@@ -29,8 +29,10 @@ function cacheDir(option: string | false | undefined): string | undefined {
 async function load(path: string | undefined, cache: string | false | undefined, cacheMax?: number, maxMemory?: number): Promise<ChainView | undefined> {
   try {
     const progress = guardMemory(memoryLimit(maxMemory), path ?? DEFAULT_FIXTURE_NAME, loadProgress(process.stderr));
+    // the fixture's cache key is made (a large one's on a worker) while the fixture is read
     const replayCache = fixtureCache(path, cacheDir(cache), log, cacheMax);
-    return await (path === undefined ? loadDefaultChain(progress, replayCache) : loadChain(path, progress, replayCache));
+    const replay = path === undefined ? await prepareDefaultChain() : prepareChain(path);
+    return await replay(progress, await replayCache());
   } catch (err) {
     log(fixtureProblem(err, path));
     return undefined;

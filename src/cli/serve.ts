@@ -51,6 +51,7 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
   // A fixture is read and checked first (a bad file fails before the port opens); its replay runs
   // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
   let replay: ((progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>) | undefined;
+  let cache: (() => Promise<ReplayCache | undefined>) | undefined;
   let ctx: ReturnType<typeof contextOf> | undefined;
   let followed: FollowedChain | undefined;
   if (options.upstream !== undefined) {
@@ -59,6 +60,8 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     followed = source.followed;
     ctx = contextOf(source);
   } else {
+    // the fixture's cache key is made (a large one's on a worker) while the fixture is read
+    cache = fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax);
     try {
       replay = options.fixture === undefined ? await prepareDefaultChain() : prepareChain(options.fixture);
     } catch (err) {
@@ -107,7 +110,7 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
       const chain = await replay(guardMemory(memoryLimit(options.maxMemory), options.fixture ?? DEFAULT_FIXTURE_NAME, (done, total, txs, head, phase) => {
         gate.progress(done, total, head);
         shown?.(done, total, txs, head, phase);
-      }), fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax));
+      }), await cache!());
       ctx = contextOf({ chain });
       gate.open(ctx);
     } catch (err) {
