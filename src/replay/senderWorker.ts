@@ -9,9 +9,9 @@ import { RLP } from '@ethereumjs/rlp';
 import { bigIntToUnpaddedBytes, bytesToBigInt, concatBytes, ecrecover, equalsBytes } from '@ethereumjs/util';
 import { loadKeccak } from './keccak.ts';
 import { loadRecover, type Recover } from './secp256k1.ts';
-import { ADDRESS_AT, DONE, FREE, HAS_HASH, HAS_KEY, HASH_AT, KEY_AT, RESULT_BYTES, type SenderJob, WORKING } from './senders.ts';
+import { ADDRESS_AT, DONE, FREE, HAS_HASH, HAS_KEY, HASH_AT, KEY_AT, RESULT_BYTES, type SenderJob, WORKER_DONE, WORKING } from './senders.ts';
 
-declare const self: { onmessage: ((event: MessageEvent<SenderJob>) => void) | null };
+declare const self: { onmessage: ((event: MessageEvent<SenderJob>) => void) | null; postMessage(message: unknown): void };
 
 const EMPTY = new Uint8Array();
 
@@ -91,8 +91,8 @@ self.onmessage = async (event) => {
       collect();
     }
   }
-  // done, perhaps long before the replay: what it made goes now, not when the load ends
-  collect();
+  // done, perhaps long before the replay: the pool ends this worker (its results are shared)
+  self.postMessage(WORKER_DONE);
 };
 
 function collect(): void {
