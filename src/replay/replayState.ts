@@ -16,7 +16,7 @@ import { Caches, CODEHASH_PREFIX, MerkleStateManager } from '@ethereumjs/statema
 import type { Common } from '@ethereumjs/common';
 import { Account, type Address, bytesToUnprefixedHex, concatBytes, createAccountFromRLP, createAddressFromString, equalsBytes, unpadBytes, unprefixedHexToBytes } from '@ethereumjs/util';
 import { NodeStore } from './nodeStore.ts';
-import { rlpItem } from './rlpItem.ts';
+import { type RlpItem, rlpItemInto } from './rlpItem.ts';
 import { StateTrie, type TrieWrite } from './stateTrie.ts';
 import type { StateHistory } from './stateHistory.ts';
 
@@ -187,12 +187,18 @@ export class ReplayStateManager extends MerkleStateManager {
     const db = this.database();
     if (db.nodes < this.pruneAt) return;
     db.startMarking();
-    this.tries.reachable(this._trie.root(), (hash) => db.mark(hash), (leaf) => {
-      // an account's RLP: [nonce, balance, storageRoot, codeHash]
-      const list = rlpItem(leaf, 0);
-      const root = rlpItem(leaf, rlpItem(leaf, rlpItem(leaf, list.start).end).end);
-      const storageRoot = leaf.subarray(root.start, root.end);
-      return equalsBytes(storageRoot, this.tries.emptyRoot) ? undefined : storageRoot;
+    const item: RlpItem = { head: 0, start: 0, end: 0, list: false };
+    const empty = this.tries.emptyRoot;
+    this.tries.reachable(this._trie.root(), (hash, at, span) => db.mark(hash, at, span), (buf, start) => {
+      // an account's RLP: [nonce, balance, storageRoot, codeHash]; read in place, as a million accounts are
+      rlpItemInto(buf, start, item);
+      rlpItemInto(buf, item.start, item);
+      rlpItemInto(buf, item.end, item);
+      rlpItemInto(buf, item.end, item);
+      if (item.end - item.start !== 32) return undefined;
+      let same = true;
+      for (let k = 0; k < 32 && same; k++) same = buf[item.start + k] === empty[k];
+      return same ? undefined : buf.subarray(item.start, item.end);
     });
     db.sweep();
     this.pruneAt = Math.max(ReplayStateManager.pruneMinimum, 2 * db.nodes);

@@ -8,7 +8,7 @@
 // Keys are paths of hex nibbles (a hashed key as unprefixed hex); values are the stored bytes.
 import { RLP } from '@ethereumjs/rlp';
 import { bytesToUnprefixedHex, equalsBytes, unprefixedHexToBytes } from '@ethereumjs/util';
-import { rlpItem } from './rlpItem.ts';
+import { type RlpItem, rlpItemInto } from './rlpItem.ts';
 
 /** A child of a branch or an extension: a node in hand, or the hash of one not read yet. */
 type Child = TrieNode | Uint8Array;
@@ -39,8 +39,21 @@ export type NodeWriter = (keyHex: string, value: Uint8Array) => void;
 /** The stored RLP of the node with this hash (unprefixed hex), if the database has it. */
 export type NodeReader = (keyHex: string) => Uint8Array | undefined;
 
-/** Marks the node of this hash (32 bytes) to be kept: its stored RLP the first time, undefined after (NodeStore.mark). */
-export type NodeMarker = (hash: Uint8Array) => Uint8Array | undefined;
+/** Where a node's stored RLP lies: a buffer and a range of it (one object, filled again for each node). */
+export interface NodeSpan {
+  buf: Uint8Array;
+  start: number;
+  end: number;
+}
+
+/**
+ * Marks the node whose hash is `hash[at…at+32]` to be kept: the first time, fills `span` with where
+ * its stored RLP lies and answers true; after, false (NodeStore.mark). Throws when it is missing.
+ */
+export type NodeMarker = (hash: Uint8Array, at: number, span: NodeSpan) => boolean;
+
+/** The storage root to walk below an account leaf whose value is `buf[start…end]`, if any (a copy or not: read before the walk ends). */
+export type InnerRoot = (buf: Uint8Array, start: number, end: number) => Uint8Array | undefined;
 
 /** A write of a batch: the value, or undefined to delete the key. */
 export type TrieWrite = readonly [keyHex: string, value: Uint8Array | undefined];
@@ -92,45 +105,59 @@ export class StateTrie {
   /**
    * Marks every stored node of the trie of `root`, and of the tries whose roots `inner` reads from
    * its leaves' values (an account's storage root): what a pruning of the database must keep.
-   * `mark` gives a node's stored RLP the first time it is marked (undefined after). Read from the
-   * stored RLP, item by item, with no node decoded: a pruning of a million accounts' trie would
-   * otherwise make millions of node objects at once.
+   * `mark` says where a node's stored RLP lies the first time it is marked (false after). Read from
+   * the stored RLP, item by item, with no node decoded and no object made per node: a pruning of a
+   * million accounts' trie would otherwise make millions of them at once.
    */
-  reachable(root: Uint8Array, mark: NodeMarker, inner?: (value: Uint8Array) => Uint8Array | undefined): void {
+  reachable(root: Uint8Array, mark: NodeMarker, inner?: InnerRoot): void {
     if (equalsBytes(root, this.emptyRoot)) return;
-    // hashes to visit: views of 32 bytes (the root, or inside a node's RLP read just before)
-    const hashes: Uint8Array[] = [root];
+    // hashes to visit, each as a buffer and where its 32 bytes start: the root, or inside a node
+    // marked before (the walk changes no node); nothing is made per node, for a long chain's trie
+    // has millions (the objects and views this walk made took 0.5 GB at the end of a 1M-tx load)
+    const bufs: Uint8Array[] = [root];
+    const ats: number[] = [0];
     const later: Uint8Array[] = [];
-    const items: { start: number; end: number; head: number; list: boolean }[] = [];
-    const node = (enc: Uint8Array, from: number): void => {
-      const list = rlpItem(enc, from);
-      const first = items.length;
-      for (let at = list.start; at < list.end; ) {
-        const item = rlpItem(enc, at);
-        items.push(item);
+    const span: NodeSpan = { buf: root, start: 0, end: 0 };
+    const item: RlpItem = { head: 0, start: 0, end: 0, list: false };
+    const child = (buf: Uint8Array, head: number): void => {
+      rlpItemInto(buf, head, item);
+      if (item.list) node(buf, head);
+      else if (item.end - item.start === 32) {
+        bufs.push(buf);
+        ats.push(item.start);
+      }
+    };
+    const node = (buf: Uint8Array, head: number): void => {
+      rlpItemInto(buf, head, item);
+      const start = item.start;
+      const end = item.end;
+      let count = 0;
+      for (let at = start; at < end; count++) {
+        rlpItemInto(buf, at, item);
         at = item.end;
       }
-      const count = items.length - first;
-      const child = (i: number): void => {
-        const item = items[first + i]!;
-        if (item.list) node(enc, item.head);
-        else if (item.end - item.start === 32) hashes.push(enc.subarray(item.start, item.end));
-      };
       if (count === 17) {
-        for (let i = 0; i < 16; i++) child(i);
+        for (let i = 0, at = start; i < 16; i++) {
+          rlpItemInto(buf, at, item);
+          const next = item.end;
+          child(buf, at);
+          at = next;
+        }
       } else if (count === 2) {
+        rlpItemInto(buf, start, item);
         // hex-prefix flag: 2 or 3 a leaf, 0 or 1 an extension
-        if (enc[items[first]!.start]! >> 4 >= 2) {
-          const value = items[first + 1]!;
-          const next = inner?.(enc.subarray(value.start, value.end));
+        const leaf = buf[item.start]! >> 4 >= 2;
+        const valueAt = item.end;
+        if (!leaf) child(buf, valueAt);
+        else if (inner !== undefined) {
+          rlpItemInto(buf, valueAt, item);
+          const next = inner(buf, item.start, item.end);
           if (next !== undefined) later.push(next.slice());
-        } else child(1);
+        }
       }
-      items.length = first;
     };
-    while (hashes.length > 0) {
-      const enc = mark(hashes.pop()!);
-      if (enc !== undefined) node(enc, 0);
+    while (bufs.length > 0) {
+      if (mark(bufs.pop()!, ats.pop()!, span)) node(span.buf, span.start);
     }
     for (const next of later) this.reachable(next, mark);
   }
