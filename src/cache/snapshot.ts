@@ -88,31 +88,26 @@ export function snapshotPath(dir: string, key: string): string {
  */
 function* snapshotPieces(key: string, snapshot: Snapshot, fixture?: string): Generator<Uint8Array> {
   const header = Buffer.from(JSON.stringify({ key, ...(fixture === undefined ? {} : { fixture }), blocks: snapshot.blocks.length, entries: snapshot.nodes.size }));
-  const length = (n: number): Uint8Array => {
-    const out = Buffer.allocUnsafe(4);
-    out.writeUInt32LE(n, 0);
-    return out;
-  };
   yield Buffer.from(MAGIC, 'latin1');
-  yield length(header.length);
+  yield u32(header.length);
   yield header;
-  yield* blocksSection(snapshot, length);
+  yield* blocksSection(snapshot);
   for (const b of snapshot.blocks) {
-    yield length(b.receipts.length);
+    yield u32(b.receipts.length);
     yield b.receipts;
   }
   const index = encodeChainIndex(snapshot.index);
-  yield length(index.length);
+  yield u32(index.length);
   yield index;
   const logs = encodeLogTable(snapshot.logs);
-  yield length(logs.length);
+  yield u32(logs.length);
   yield logs;
   for (const b of snapshot.blocks) {
-    yield length(b.recording.length);
+    yield u32(b.recording.length);
     yield b.recording;
   }
   const history = snapshot.history instanceof Uint8Array ? [snapshot.history] : snapshot.history;
-  yield length(history.reduce((n, piece) => n + piece.length, 0));
+  yield u32(history.reduce((n, piece) => n + piece.length, 0));
   yield* history;
   // the database's entries (the code) in one buffer of the exact size, written in place
   let size = 0;
@@ -139,7 +134,7 @@ function* snapshotPieces(key: string, snapshot: Snapshot, fixture?: string): Gen
 }
 
 /** The blocks section (the layout above), length first. */
-function* blocksSection(snapshot: Snapshot, length: (n: number) => Uint8Array): Generator<Uint8Array> {
+function* blocksSection(snapshot: Snapshot): Generator<Uint8Array> {
   const txs = snapshot.blocks.reduce((n, b) => n + b.txHashes.length, 0);
   const out = Buffer.allocUnsafe(32 * snapshot.roots.length + BLOCK_FIXED * snapshot.blocks.length + 32 * txs);
   let at = 0;
@@ -156,7 +151,7 @@ function* blocksSection(snapshot: Snapshot, length: (n: number) => Uint8Array): 
     at = out.writeUInt32LE(b.txHashes.length, at);
   }
   for (const b of snapshot.blocks) for (const hash of b.txHashes) put(hash, 32);
-  yield length(out.length);
+  yield u32(out.length);
   yield out;
 }
 
@@ -164,7 +159,7 @@ function* blocksSection(snapshot: Snapshot, length: (n: number) => Uint8Array): 
 export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string): Buffer {
   const pieces = [...snapshotPieces(key, snapshot, fixture)];
   const body = Buffer.concat(pieces);
-  return Buffer.concat([body, checksumBytes(crc32(body))]);
+  return Buffer.concat([body, u32(crc32(body))]);
 }
 
 /**
@@ -369,7 +364,7 @@ export function writeSnapshot(dir: string, key: string, snapshot: Snapshot, warn
       sum = crc32(piece, sum);
       writeAll(fd, piece);
     }
-    writeAll(fd, checksumBytes(sum));
+    writeAll(fd, u32(sum));
     closeSync(fd);
     fd = undefined;
     renameSync(tmp, path);
@@ -384,9 +379,10 @@ export function writeSnapshot(dir: string, key: string, snapshot: Snapshot, warn
   }
 }
 
-function checksumBytes(sum: number): Buffer {
-  const out = Buffer.alloc(CHECKSUM);
-  out.writeUInt32LE(sum, 0);
+/** A length or the checksum as the file writes them: a u32, little-endian. */
+function u32(n: number): Buffer {
+  const out = Buffer.allocUnsafe(4);
+  out.writeUInt32LE(n, 0);
   return out;
 }
 

@@ -5,15 +5,9 @@
 
 /** The RLP item at `head`: where its payload starts and ends, and whether it is a list. Throws past the bytes' end. */
 export function rlpItem(bytes: Uint8Array, head: number): { readonly head: number; readonly start: number; readonly end: number; readonly list: boolean } {
-  const first = bytes[head];
-  if (first === undefined) throw new Error('RLP is shorter than its lists say');
-  if (first < 0x80) return { head, start: head, end: head + 1, list: false };
-  const list = first >= 0xc0;
-  if (list ? first <= 0xf7 : first <= 0xb7) return { head, start: head + 1, end: head + 1 + first - (list ? 0xc0 : 0x80), list };
-  const lengthBytes = first - (list ? 0xf7 : 0xb7);
-  let length = 0;
-  for (let i = 1; i <= lengthBytes; i++) length = length * 256 + bytes[head + i]!;
-  return { head, start: head + 1 + lengthBytes, end: head + 1 + lengthBytes + length, list };
+  const item: RlpItem = { head, start: 0, end: 0, list: false };
+  rlpItemInto(bytes, head, item);
+  return item;
 }
 
 /** Where rlpItem puts its answer without making one (a caller's object, filled again for each item). */
