@@ -46,14 +46,10 @@ export function fixtureKey(path: string | undefined): string {
  * fixture cannot be read, as fixtureKey throws.
  */
 export function fixtureKeyLater(path: string | undefined): Promise<string> {
+  // a throw of fixtureKey becomes the promise's rejection
+  const inPlace = (): Promise<string> => new Promise((resolve) => resolve(fixtureKey(path)));
   const worker = path === undefined ? undefined : startWorker(path);
-  if (worker === undefined) {
-    try {
-      return Promise.resolve(fixtureKey(path));
-    } catch (err) {
-      return Promise.reject(err);
-    }
-  }
+  if (worker === undefined) return inPlace();
   return new Promise<string>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<{ key?: string; error?: string }>) => {
       void worker.terminate();
@@ -63,11 +59,7 @@ export function fixtureKeyLater(path: string | undefined): Promise<string> {
     worker.onerror = () => {
       void worker.terminate();
       // the worker could not run here: hash in place, as a small fixture is
-      try {
-        resolve(fixtureKey(path));
-      } catch (err) {
-        reject(err);
-      }
+      resolve(inPlace());
     };
     worker.postMessage(path);
   });

@@ -39,6 +39,13 @@ function parseKey(key: string, out: Uint8Array): boolean {
   return true;
 }
 
+/** The open-addressing table's size for `entries`: a power of two, at least twice as many slots, 4,096 at least. */
+function tableSize(entries: number): number {
+  let size = 4096;
+  while (size < 2 * entries) size *= 2;
+  return size;
+}
+
 /** The key of the hash at `bytes[at…at+32]`. */
 function keyHex(bytes: Uint8Array, at: number): string {
   return bytesToUnprefixedHex(bytes.subarray(at, at + 32));
@@ -58,7 +65,7 @@ export class NodeStore extends Map<string, Value> {
   private entries_ = 0;
   private liveNodes = 0;
   /** Slots: an entry's index + 1, 0 for none; twice the entries at least. */
-  private table = new Int32Array(4096);
+  private table = new Int32Array(tableSize(0));
   /** While a pruning marks (mark, sweep): 1 for each entry marked. */
   private marks: Uint8Array | undefined;
   private readonly scratch = new Uint8Array(32);
@@ -125,7 +132,7 @@ export class NodeStore extends Map<string, Value> {
     this.lengths = new Int32Array(1024);
     this.entries_ = 0;
     this.liveNodes = 0;
-    this.table = new Int32Array(4096);
+    this.table = new Int32Array(tableSize(0));
     this.marks = undefined;
   }
 
@@ -342,10 +349,7 @@ export class NodeStore extends Map<string, Value> {
     this.used = chunk < 0 ? CHUNK : used;
     this.entries_ = kept;
     this.liveNodes = kept;
-    let table = 4096;
-    while (table < 2 * kept) table *= 2;
-    this.table = new Int32Array(table);
-    for (let i = 0; i < kept; i++) this.slot(i);
+    this.rehash(tableSize(kept));
   }
 
   /** Writes the store anew with the live entries `keep` accepts, in their order. */
@@ -362,9 +366,7 @@ export class NodeStore extends Map<string, Value> {
     this.lengths = new Int32Array(capacity);
     this.entries_ = 0;
     this.liveNodes = 0;
-    let table = 4096;
-    while (table < 2 * capacity) table *= 2;
-    this.table = new Int32Array(table);
+    this.table = new Int32Array(tableSize(capacity));
     for (let i = 0; i < old.entries; i++) {
       const length = old.lengths[i]!;
       if (length === DEAD || !keep(i)) continue;
