@@ -30,6 +30,7 @@ describe('show, plain (piped)', () => {
     ['a whole block: every call kind, events, out of gas, write protection', [CANCUN, '3', ...abi('cancun-devnet')]],
     ['a block without --abi: only the built-in table decodes (ERC-20)', [CANCUN, '0x9']],
     ['prague: creations, self-destructs and delegations', [PRAGUE, '0x5', ...abi('prague-devnet')]],
+    ['a block of failures: panics with their code, errors, custom errors, out of gas', [CANCUN, '4', ...abi('cancun-devnet')]],
   ];
   for (const [name, args] of cases) {
     test(name, async () => {
@@ -39,6 +40,14 @@ describe('show, plain (piped)', () => {
       expect(stdout).toMatchSnapshot();
     }, SLOW);
   }
+
+  test('a panic keeps its code beside its meaning, as forge prints it (go-ethereum\'s revertReason has the meaning alone)', async () => {
+    const { stdout } = await show([CANCUN, '4']);
+    expect(stdout).toContain('[21531] 0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9::0x99b8d10a(0x0000000000000000000000000000000000000000000000000000000000000000)\n└─ ← [Revert] panic: division or modulo by zero (0x12)\n');
+    expect(stdout).toContain('└─ ← [Revert] panic: assertion failed (0x01)\n');
+    expect(stdout).toContain('└─ ← [Revert] panic: arithmetic underflow or overflow (0x11)\n');
+    expect(stdout).toContain('└─ ← [Revert] panic: array out-of-bounds access (0x32)\n');
+  }, SLOW);
 
   test('an unknown hash: exit 1, one line; a bad --abi path: exit 2', async () => {
     const unknown = await show([CANCUN, '0x' + '12'.repeat(32)]);

@@ -132,6 +132,14 @@ describe.skipIf(missing !== undefined)('the viewer in headless Chromium', () => 
     expect(errors).toEqual([]);
   }, SLOW);
 
+  test('a panic shows its code beside its meaning, as forge prints it (go-ethereum\'s revertReason has the meaning alone)', async () => {
+    const page = await viewer.browser.newPage();
+    // block 4 tx 2: Probe.failDivZero(0)
+    await page.goto(`${viewer.served.url}/tx/0x3141c5cc34f83d07bdbb7ab015d0aac30a6b9dc9ea4c80caef77e38869a2fc59`);
+    await page.waitForSelector('#tree .result.failed');
+    expect(await page.textContent('#tree .result.failed')).toBe('← revert: panic: division or modulo by zero (0x12)');
+  }, SLOW);
+
   test('a tree collapses: a frame with calls under it hides them when its summary is clicked', async () => {
     const page = await viewer.browser.newPage();
     await page.goto(`${viewer.served.url}/#/tx/0x0f0ea2be7ae319eb62856417ddc52cf9a42870112606dae954029d8caa31d139`);

@@ -1,7 +1,7 @@
-// Reads ABIs from a directory: Foundry artifacts (out/**/X.json: {abi, deployedBytecode: {object,
-// immutableReferences}}), Hardhat artifacts (artifacts/**/X.json: {contractName, abi,
-// deployedBytecode}) and plain ABI files (a JSON array). Anything else is skipped; a directory that
-// cannot be read is the caller's error (one line).
+// Reads ABIs from a directory: Foundry artifacts (out/**/X.json: {abi, bytecode: {object},
+// deployedBytecode: {object, immutableReferences}}), Hardhat artifacts (artifacts/**/X.json:
+// {contractName, abi, bytecode, deployedBytecode}) and plain ABI files (a JSON array). Anything
+// else is skipped; a directory that cannot be read is the caller's error (one line).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Abi } from 'viem';
@@ -24,6 +24,13 @@ function* jsonFiles(dir: string): Generator<string> {
 
 const isAbi = (value: unknown): value is Abi => Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'type' in item);
 
+/** The hex of a bytecode field: Hardhat's string, or Foundry's and solc's `{object}`; without 0x, lower case. */
+function hexOf(field: unknown): string | undefined {
+  const hex = typeof field === 'string' ? field : typeof field === 'object' && field !== null ? (field as { object?: unknown }).object : undefined;
+  const plain = typeof hex === 'string' ? hex.replace(/^0x/, '').toLowerCase() : '';
+  return plain === '' ? undefined : plain;
+}
+
 function artifactOf(path: string, json: unknown): Artifact | undefined {
   const fallback = basename(path, '.json');
   if (isAbi(json)) return json.length > 0 ? { name: fallback, abi: json } : undefined;
@@ -42,8 +49,9 @@ function artifactOf(path: string, json: unknown): Artifact | undefined {
     if (typeof refs === 'object' && refs !== null) immutables = Object.values(refs as Record<string, { start: number; length: number }[]>).flat();
   }
   code = code?.replace(/^0x/, '').toLowerCase();
+  const creation = hexOf(o['bytecode']);
   const storage = storageOf(o['storageLayout']);
-  return { name, abi: o['abi'], ...(code ? { deployedCode: code } : {}), ...(immutables ? { immutables } : {}), ...(storage ? { storage } : {}) };
+  return { name, abi: o['abi'], ...(code ? { deployedCode: code } : {}), ...(immutables ? { immutables } : {}), ...(creation !== undefined ? { creationCode: creation } : {}), ...(storage ? { storage } : {}) };
 }
 
 interface SolcType {

@@ -1,10 +1,13 @@
 // Names and decodes what a trace shows: contracts (by matching their runtime code to artifacts),
-// calls and their results, events, revert data. viem does the ABI work; this file only indexes the
-// ABIs by selector and topic and picks the first fragment that decodes.
+// creations and their constructor's arguments (by matching init code to creation code), calls and
+// their results, events, revert data. viem does the ABI work; this file only indexes the ABIs by
+// selector and topic and picks the first fragment that decodes.
 import {
   type Abi,
   type AbiEvent,
   type AbiFunction,
+  type AbiParameter,
+  decodeAbiParameters,
   decodeErrorResult,
   decodeEventLog,
   decodeFunctionData,
@@ -15,27 +18,12 @@ import {
 } from 'viem';
 import type { Artifact, StorageVariable } from './types.ts';
 import { BUILTIN_ABIS } from './builtin.ts';
+import { type CreationPattern, creationPattern, masked, startsWithCreation, withoutMetadata } from './bytecode.ts';
 
 export interface Decoded {
   readonly name: string;
   /** `name: value` pairs in order (names may be empty). */
   readonly args: readonly (readonly [string, unknown])[];
-}
-
-/** Solidity's metadata trailer: the last two bytes give the CBOR length before them. */
-function withoutMetadata(code: string): string {
-  if (code.length < 4) return code;
-  const length = Number.parseInt(code.slice(-4), 16);
-  const total = (length + 2) * 2;
-  // a CBOR map of 1 to 5 entries (solc writes a2 or a3: ipfs/bzzr, solc version, experimental)
-  return total <= code.length && /^a[1-5]$/.test(code.slice(-total, -total + 2)) ? code.slice(0, -total) : code;
-}
-
-function masked(code: string, immutables: readonly { start: number; length: number }[] | undefined): string {
-  if (immutables === undefined || immutables.length === 0) return code;
-  const chars = code.split('');
-  for (const { start, length } of immutables) for (let i = start * 2; i < (start + length) * 2 && i < chars.length; i++) chars[i] = '0';
-  return chars.join('');
 }
 
 function named(inputs: readonly { name?: string | undefined }[], values: readonly unknown[] | undefined): [string, unknown][] {
@@ -47,6 +35,8 @@ export class AbiDecoder {
   private readonly events = new Map<string, { abi: Abi; event: AbiEvent }[]>();
   private readonly errors: Abi = [];
   private readonly codes: { name: string; code: string; immutables?: readonly { start: number; length: number }[] | undefined }[] = [];
+  /** Longest first: a creation code that another begins with (the same contract and more) must not take its init codes. */
+  private readonly creations: { name: string; pattern: CreationPattern; inputs: readonly AbiParameter[] }[] = [];
   private readonly layouts = new Map<string, readonly StorageVariable[]>();
 
   constructor(artifacts: readonly Artifact[], builtin = true) {
@@ -57,7 +47,12 @@ export class AbiDecoder {
       if (a.deployedCode !== undefined && a.deployedCode.length > 0) {
         this.codes.push({ name: a.name, code: masked(withoutMetadata(a.deployedCode), a.immutables), immutables: a.immutables });
       }
+      if (a.creationCode !== undefined && a.creationCode.length > 0) {
+        const ctor = a.abi.find((item) => item.type === 'constructor');
+        this.creations.push({ name: a.name, pattern: creationPattern(a.creationCode), inputs: ctor?.inputs ?? [] });
+      }
     }
+    this.creations.sort((x, y) => y.pattern.length - x.pattern.length);
   }
 
   private add(abi: Abi): void {
@@ -89,6 +84,25 @@ export class AbiDecoder {
     if (plain.length === 0) return undefined;
     const stripped = withoutMetadata(plain);
     for (const c of this.codes) if (masked(stripped, c.immutables) === c.code) return c.name;
+    return undefined;
+  }
+
+  /**
+   * A creation's init code (`input`) as the artifact's name and its constructor's arguments (none
+   * when the constructor takes none), when an artifact's creation code begins it and the rest decodes.
+   */
+  creation(input: string): Decoded | undefined {
+    const init = input.replace(/^0x/, '').toLowerCase();
+    for (const c of this.creations) {
+      if (!startsWithCreation(init, c.pattern)) continue;
+      if (c.inputs.length === 0) return { name: c.name, args: [] };
+      try {
+        const values = decodeAbiParameters(c.inputs, `0x${init.slice(c.pattern.length)}`);
+        return { name: c.name, args: named(c.inputs, values) };
+      } catch {
+        // not its arguments: a shorter creation code may fit
+      }
+    }
     return undefined;
   }
 

@@ -1,5 +1,5 @@
-// An ABI and, when known, the runtime code of the contract it describes (no I/O here: the browser
-// viewer uses it too).
+// An ABI and, when known, the code of the contract it describes (no I/O here: the browser viewer
+// uses it too).
 import type { Abi } from 'viem';
 
 export interface Artifact {
@@ -9,6 +9,8 @@ export interface Artifact {
   readonly deployedCode?: string | undefined;
   /** Byte ranges of immutables in the runtime code (Foundry's immutableReferences). */
   readonly immutables?: readonly { start: number; length: number }[] | undefined;
+  /** Creation code (bytecode), without 0x, lower case, linked-library placeholders (`__$…$__`) left in, when the artifact has it. */
+  readonly creationCode?: string | undefined;
   /** Its state variables (solc's storageLayout), when the artifact has them. */
   readonly storage?: readonly StorageVariable[] | undefined;
 }

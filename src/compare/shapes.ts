@@ -3,7 +3,7 @@
 // account by address and name, a Parity trace by its traceAddress, a log by its index. Names and
 // calls are decoded when ABIs were given. Pure functions of parsed JSON nodes.
 import type { AbiDecoder } from '../abi/decoder.ts';
-import { formatDecoded } from '../abi/format.ts';
+import { formatDecoded, formatRevert } from '../abi/format.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
 import { member } from './jsonText.ts';
 import type { PathStep } from './types.ts';
@@ -79,10 +79,15 @@ export function eventOf(log: JsonNode | undefined, decoding: Decoding | undefine
   return decoded === undefined ? undefined : formatDecoded(decoded);
 }
 
-/** A frame's call or result, or its revert reason, decoded. */
+/** A frame's call (a creation's constructor arguments: `new Vault(token: 0x…, feeBps: 250)`), or its result, or its revert reason, decoded. */
 export function callOf(frame: JsonNode | undefined, decoding: Decoding | undefined): string | undefined {
   const input = text(frame, 'input');
   if (decoding === undefined || input === undefined) return undefined;
+  const type = text(frame, 'type');
+  if (type === 'CREATE' || type === 'CREATE2') {
+    const creation = decoding.decoder.creation(input);
+    return creation === undefined ? undefined : `new ${formatDecoded(creation)}`;
+  }
   const call = decoding.decoder.call(input);
   return call === undefined ? undefined : formatDecoded(call);
 }
@@ -92,7 +97,7 @@ export function outcomeOf(frame: JsonNode | undefined, decoding: Decoding | unde
   const error = text(frame, 'error');
   if (error !== undefined) {
     const reason = decoding.decoder.revert(output);
-    return reason === undefined ? `[${error}]` : `[Revert] ${formatDecoded(reason)}`;
+    return reason === undefined ? `[${error}]` : `[Revert] ${formatRevert(reason)}`;
   }
   const input = text(frame, 'input') ?? text(at(frame, 'action'), 'input');
   const result = input === undefined ? undefined : decoding.decoder.result(input, output);

@@ -3,7 +3,7 @@
 // takes go-ethereum callTracer frames (withLog) and a decoder; colour is the caller's choice.
 import { getAddress } from 'viem';
 import type { AbiDecoder } from '../abi/decoder.ts';
-import { formatArgs, shortHex } from '../abi/format.ts';
+import { formatArgs, revertText, shortHex } from '../abi/format.ts';
 
 export interface CallFrameJson {
   readonly type: string;
@@ -73,9 +73,13 @@ function head(frame: CallFrameJson, ctx: RenderContext): string {
   const value = wei !== 0n ? `{value: ${ether(wei)}}` : '';
   const kind = frame.type === 'CALL' ? '' : ` ${ctx.style.dim(frame.type.toLowerCase())}`;
   if (frame.type === 'CREATE' || frame.type === 'CREATE2') {
-    const name = frame.to !== undefined ? (ctx.labels.get(frame.to.toLowerCase()) ?? 'contract') : 'contract';
+    // named by the code it left or, failing that (a creation that reverted), by the init code it ran
+    const creation = ctx.decoder.creation(frame.input);
+    const name = (frame.to !== undefined ? ctx.labels.get(frame.to.toLowerCase()) : undefined) ?? creation?.name ?? 'contract';
     const at = frame.to !== undefined ? `@${getAddress(frame.to)}` : '';
-    return `${gas} → new ${ctx.style.label(name)}${at}${value === '' ? '' : ` ${value}`}${kind}`;
+    // the constructor's arguments as cast prints them: `new Vault@0x…(token: 0x…, feeBps: 250)`
+    const args = creation !== undefined && creation.args.length > 0 ? `(${formatArgs(creation)})` : '';
+    return `${gas} → new ${ctx.style.label(name)}${at}${args}${value === '' ? '' : ` ${value}`}${kind}`;
   }
   if (frame.type === 'SELFDESTRUCT') return `${gas} ${ctx.style.fn('selfdestruct')}(beneficiary: ${who(frame.to, ctx)}, value: ${ether(wei)})`;
   const precompile = precompileName(frame.to);
@@ -92,10 +96,7 @@ function result(frame: CallFrameJson, ctx: RenderContext): string {
   const output = frame.output ?? '0x';
   if (frame.error !== undefined) {
     if (frame.error === 'execution reverted') {
-      const reason = frame.revertReason ?? (() => {
-        const d = ctx.decoder.revert(output);
-        return d === undefined ? undefined : `${d.name}(${formatArgs(d)})`;
-      })();
+      const reason = revertText(ctx.decoder, output, frame.revertReason);
       return ctx.style.bad(`← [Revert] ${reason ?? (output === '0x' ? 'EvmError: Revert' : shortHex(output))}`);
     }
     return ctx.style.bad(`← [${frame.error}]`);

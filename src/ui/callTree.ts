@@ -2,8 +2,8 @@
 // per call, a gas bar, decoded calls, events and revert reasons, in the order they happened. Browser code, no I/O: names of contracts come from `label`, which the
 // viewer asks of the node and the report reads from its inline data. A frame or field the report
 // marks as differing carries the class `differs`.
-import type { AbiDecoder } from '../abi/decoder.ts';
-import { formatArgs } from '../abi/format.ts';
+import type { AbiDecoder, Decoded } from '../abi/decoder.ts';
+import { formatArgs, revertText } from '../abi/format.ts';
 import { el, short } from './components.ts';
 import type { Frame } from './frame.ts';
 
@@ -19,15 +19,23 @@ export interface TreeContext {
   readonly marks?: Marks;
 }
 
-function revertText(frame: Frame, decoder: AbiDecoder): string {
+function revertLine(frame: Frame, decoder: AbiDecoder): string {
   const output = frame.output ?? '0x';
-  if (frame.revertReason !== undefined) return frame.revertReason;
-  const d = decoder.revert(output);
-  if (d !== undefined) return `${d.name}(${formatArgs(d)})`;
-  return output === '0x' ? '(no data)' : short(output, 32);
+  return revertText(decoder, output, frame.revertReason) ?? (output === '0x' ? '(no data)' : short(output, 32));
 }
 
 const isCreate = (frame: Frame): boolean => frame.type === 'CREATE' || frame.type === 'CREATE2';
+
+/**
+ * `new Vault@0x…` as cast names a creation: the contract by the code it left (the label), else by
+ * the creation code its init code begins with (a creation that reverted left none).
+ */
+async function created(frame: Frame, creation: Decoded | undefined, ctx: TreeContext): Promise<string> {
+  if (frame.to === undefined) return `new ${creation?.name ?? 'contract'}`;
+  const label = await ctx.label(frame.to);
+  const name = label.toLowerCase() !== frame.to.toLowerCase() ? label : creation?.name;
+  return name === undefined ? `new ${frame.to}` : `new ${name}@${frame.to}`;
+}
 
 /** Adds `differs` to `node`'s classes when `yes`. */
 function mark<T extends HTMLElement>(node: T, yes: boolean): T {
@@ -42,10 +50,13 @@ export async function frameNode(frame: Frame, ctx: TreeContext, key = ''): Promi
   const has = (...names: string[]): boolean => fields.some((f) => names.some((n) => f === n || f.startsWith(`${n}[`) || f.startsWith(`${n}.`)));
   const used = BigInt(frame.gasUsed);
   const width = ctx.total === 0n ? 0 : Number((used * 1000n) / ctx.total) / 10;
-  const callee = isCreate(frame) ? `new ${frame.to !== undefined ? await ctx.label(frame.to) : 'contract'}` : await ctx.label(frame.to);
+  const creation = isCreate(frame) ? decoder.creation(frame.input) : undefined;
+  const callee = isCreate(frame) ? await created(frame, creation, ctx) : await ctx.label(frame.to);
   const decoded = isCreate(frame) ? undefined : decoder.call(frame.input);
   const fn = decoded !== undefined ? `${decoded.name}(${formatArgs(decoded)})` : frame.input === '0x' ? '()' : `${frame.input.slice(0, 10)}(…)`;
   const value = frame.value !== undefined && BigInt(frame.value) !== 0n ? ` {value: ${BigInt(frame.value)}}` : '';
+  // a creation: its constructor's arguments when an artifact's creation code begins the init code, else its size
+  const made = creation !== undefined && creation.args.length > 0 ? `(${formatArgs(creation)})` : ` (${(frame.input.length - 2) / 2} bytes of init code)`;
   const summary = el(
     'summary',
     { class: frame.error !== undefined ? 'frame failed' : 'frame' },
@@ -53,7 +64,7 @@ export async function frameNode(frame: Frame, ctx: TreeContext, key = ''): Promi
     mark(el('span', { class: 'gas' }, String(used)), has('gasUsed', 'gas')),
     mark(el('span', { class: 'kind' }, frame.type), has('type')),
     mark(el('span', { class: 'callee' }, callee), has('to', 'from')),
-    mark(el('span', { class: 'fn' }, isCreate(frame) ? ` (${(frame.input.length - 2) / 2} bytes of init code)${value}` : `::${fn}${value}`), has('input', 'value')),
+    mark(el('span', { class: 'fn' }, isCreate(frame) ? `${made}${value}` : `::${fn}${value}`), has('input', 'value')),
   );
   if (fields.length > 0) summary.append(el('span', { class: 'fields differs' }, fields.join(', ')));
   const body = el('div', { class: 'children' });
@@ -70,7 +81,7 @@ export async function frameNode(frame: Frame, ctx: TreeContext, key = ''): Promi
   for (const log of logs) body.append(emit(log));
   const outcome = has('output', 'error', 'revertReason');
   if (frame.error !== undefined) {
-    body.append(mark(el('div', { class: 'result failed' }, frame.error === 'execution reverted' ? `← revert: ${revertText(frame, decoder)}` : `← ${frame.error}`), outcome));
+    body.append(mark(el('div', { class: 'result failed' }, frame.error === 'execution reverted' ? `← revert: ${revertLine(frame, decoder)}` : `← ${frame.error}`), outcome));
   } else if (frame.output !== undefined && frame.output !== '0x') {
     const r = isCreate(frame) ? undefined : decoder.result(frame.input, frame.output);
     body.append(mark(el('div', { class: 'result' }, `← ${r !== undefined ? formatArgs(r) : short(frame.output, 32)}`), outcome));

@@ -51,8 +51,8 @@ export interface ReportData {
   readonly sections: readonly ReportSection[];
   /** Every pair's gas (diff, when any differs). */
   readonly gas?: readonly GasRow[];
-  /** The --abi artifacts' ABIs, to decode calls, events and reverts as the viewer does. */
-  readonly abis: readonly { readonly name: string; readonly abi: Abi }[];
+  /** The --abi artifacts' ABIs, to decode calls, events and reverts as the viewer does; the creation code of a contract the trees create with constructor arguments, to decode them. */
+  readonly abis: readonly { readonly name: string; readonly abi: Abi; readonly creationCode?: string }[];
   /** Lower-case address → contract name. */
   readonly labels: Readonly<Record<string, string>>;
 }
