@@ -1,10 +1,13 @@
 // Reads ABIs from a directory: Foundry artifacts (out/**/X.json: {abi, bytecode: {object},
-// deployedBytecode: {object, immutableReferences}}), Hardhat artifacts (artifacts/**/X.json:
-// {contractName, abi, bytecode, deployedBytecode}) and plain ABI files (a JSON array). Anything
-// else is skipped; a directory that cannot be read is the caller's error (one line).
+// deployedBytecode: {object, immutableReferences}, storageLayout?}), Hardhat artifacts
+// (artifacts/**/X.json: {_format: "hh-sol-artifact-1", contractName, sourceName, abi, bytecode,
+// deployedBytecode}, their immutables from the build-info that X.dbg.json names: src/abi/buildInfo.ts)
+// and plain ABI files (a JSON array). Anything else is skipped; a directory that cannot be read is
+// the caller's error (one line), one that holds no artifact a warning.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Abi } from 'viem';
+import { BuildInfos } from './buildInfo.ts';
 import type { Artifact, StorageVariable } from './types.ts';
 
 export type { Artifact };
@@ -13,7 +16,7 @@ function* jsonFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      // Hardhat's build-info holds whole compiler outputs, not artifacts
+      // Hardhat's build-info holds whole compiler outputs, not artifacts (an artifact's .dbg.json leads to its own)
       if (entry.name === 'build-info' || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       yield* jsonFiles(path);
     } else if (entry.name.endsWith('.json') && !entry.name.endsWith('.dbg.json')) {
@@ -24,6 +27,8 @@ function* jsonFiles(dir: string): Generator<string> {
 
 const isAbi = (value: unknown): value is Abi => Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null && 'type' in item);
 
+type Ranges = { start: number; length: number }[];
+
 /** The hex of a bytecode field: Hardhat's string, or Foundry's and solc's `{object}`; without 0x, lower case. */
 function hexOf(field: unknown): string | undefined {
   const hex = typeof field === 'string' ? field : typeof field === 'object' && field !== null ? (field as { object?: unknown }).object : undefined;
@@ -31,7 +36,7 @@ function hexOf(field: unknown): string | undefined {
   return plain === '' ? undefined : plain;
 }
 
-function artifactOf(path: string, json: unknown): Artifact | undefined {
+function artifactOf(path: string, json: unknown, buildInfos: BuildInfos): Artifact | undefined {
   const fallback = basename(path, '.json');
   if (isAbi(json)) return json.length > 0 ? { name: fallback, abi: json } : undefined;
   if (typeof json !== 'object' || json === null) return undefined;
@@ -39,19 +44,21 @@ function artifactOf(path: string, json: unknown): Artifact | undefined {
   if (!isAbi(o['abi']) || o['abi'].length === 0) return undefined;
   const name = typeof o['contractName'] === 'string' ? o['contractName'] : fallback;
   const deployed = o['deployedBytecode'];
-  let code: string | undefined;
-  let immutables: { start: number; length: number }[] | undefined;
-  if (typeof deployed === 'string') code = deployed;
-  else if (typeof deployed === 'object' && deployed !== null) {
-    const d = deployed as Record<string, unknown>;
-    if (typeof d['object'] === 'string') code = d['object'];
-    const refs = d['immutableReferences'];
-    if (typeof refs === 'object' && refs !== null) immutables = Object.values(refs as Record<string, { start: number; length: number }[]>).flat();
-  }
-  code = code?.replace(/^0x/, '').toLowerCase();
+  const code = hexOf(deployed);
+  let immutables: readonly { start: number; length: number }[] | undefined;
+  const refs = typeof deployed === 'object' && deployed !== null ? (deployed as { immutableReferences?: unknown }).immutableReferences : undefined;
+  if (typeof refs === 'object' && refs !== null) immutables = Object.values(refs as Record<string, Ranges>).flat();
+  else if (o['_format'] === 'hh-sol-artifact-1' && code !== undefined && typeof o['sourceName'] === 'string') immutables = buildInfos.immutables(path, o['sourceName'], name);
   const creation = hexOf(o['bytecode']);
   const storage = storageOf(o['storageLayout']);
-  return { name, abi: o['abi'], ...(code ? { deployedCode: code } : {}), ...(immutables ? { immutables } : {}), ...(creation !== undefined ? { creationCode: creation } : {}), ...(storage ? { storage } : {}) };
+  return {
+    name,
+    abi: o['abi'],
+    ...(code !== undefined ? { deployedCode: code } : {}),
+    ...(immutables !== undefined ? { immutables } : {}),
+    ...(creation !== undefined ? { creationCode: creation } : {}),
+    ...(storage !== undefined ? { storage } : {}),
+  };
 }
 
 interface SolcType {
@@ -82,6 +89,7 @@ function storageOf(layout: unknown): StorageVariable[] | undefined {
 /** Every artifact under `dir` (a file is read alone). */
 export function readArtifacts(dir: string): Artifact[] {
   const files = statSync(dir).isDirectory() ? [...jsonFiles(dir)] : [dir];
+  const buildInfos = new BuildInfos();
   const out: Artifact[] = [];
   for (const file of files.sort()) {
     let json: unknown;
@@ -90,32 +98,38 @@ export function readArtifacts(dir: string): Artifact[] {
     } catch {
       continue; // not JSON: not an artifact
     }
-    const artifact = artifactOf(file, json);
+    const artifact = artifactOf(file, json, buildInfos);
     if (artifact !== undefined) out.push(artifact);
   }
   return out;
 }
 
-/** Every artifact of the `--abi` directories; throws an Error `cannot read --abi DIR: …` for one that cannot be read. */
-export function readAbiDirs(dirs: readonly string[]): Artifact[] {
+/**
+ * Every artifact of the `--abi` directories; throws an Error `cannot read --abi DIR: …` for one that
+ * cannot be read. A directory with no artifact is one line through `warn` and no error: a wrong path
+ * inside a project (`--abi src` for `--abi out`) would otherwise only show as nothing decoded.
+ */
+export function readAbiDirs(dirs: readonly string[], warn: (line: string) => void): Artifact[] {
   const artifacts: Artifact[] = [];
   for (const dir of dirs) {
+    let found: Artifact[];
     try {
-      artifacts.push(...readArtifacts(dir));
+      found = readArtifacts(dir);
     } catch (err) {
       throw new Error(`cannot read --abi ${dir}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`);
     }
+    if (found.length === 0) warn(`blocktrace: --abi ${dir}: no artifacts found (expected Foundry out/, Hardhat artifacts/ or ABI .json files)`);
+    artifacts.push(...found);
   }
   return artifacts;
 }
 
-/** readAbiDirs for a command: undefined, after one line through `log`, when a directory cannot be read. */
+/** readAbiDirs for a command: undefined, after one line through `log`, when a directory cannot be read; warnings through `log` too. */
 export function readAbiDirsOr(dirs: readonly string[], log: (line: string) => void): Artifact[] | undefined {
   try {
-    return readAbiDirs(dirs);
+    return readAbiDirs(dirs, log);
   } catch (err) {
     log(`blocktrace: ${(err as Error).message}`);
     return undefined;
   }
 }
-

@@ -7,7 +7,7 @@ export interface Artifact {
   readonly abi: Abi;
   /** Runtime code (deployedBytecode), without 0x, when the artifact has it. */
   readonly deployedCode?: string | undefined;
-  /** Byte ranges of immutables in the runtime code (Foundry's immutableReferences). */
+  /** Byte ranges of immutables in the runtime code (solc's immutableReferences: Foundry's artifact, Hardhat's build-info). */
   readonly immutables?: readonly { start: number; length: number }[] | undefined;
   /** Creation code (bytecode), without 0x, lower case, linked-library placeholders (`__$…$__`) left in, when the artifact has it. */
   readonly creationCode?: string | undefined;

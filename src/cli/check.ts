@@ -69,17 +69,17 @@ function progressLine(stderr: Writable): { show: (done: number, total: number, n
   };
 }
 
-/** The artifacts of the --abi directories; a GoldenError names one that cannot be read. */
-function artifactsOf(dirs: readonly string[]): Artifact[] {
+/** The artifacts of the --abi directories; a GoldenError names one that cannot be read, `log` one that holds none. */
+function artifactsOf(dirs: readonly string[], log: (line: string) => void): Artifact[] {
   try {
-    return readAbiDirs(dirs);
+    return readAbiDirs(dirs, log);
   } catch (err) {
     throw new GoldenError((err as Error).message);
   }
 }
 
 /** Everything check needs before the fixture loads; a GoldenError (exit 2) when anything is wrong. */
-function prepare(options: CheckCommand): { set: GoldenSet; ignore: IgnoreRules; artifacts: Artifact[] } {
+function prepare(options: CheckCommand, log: (line: string) => void): { set: GoldenSet; ignore: IgnoreRules; artifacts: Artifact[] } {
   if (options.report !== undefined) {
     const problem = reportPathProblem(options.report);
     if (problem !== undefined) throw new GoldenError(`--report ${problem}`);
@@ -100,7 +100,7 @@ function prepare(options: CheckCommand): { set: GoldenSet; ignore: IgnoreRules; 
     }
     checkWritable(files);
   }
-  return { set, ignore, artifacts: artifactsOf(options.abiDirs) };
+  return { set, ignore, artifacts: artifactsOf(options.abiDirs, log) };
 }
 
 function render(options: CheckCommand, report: CheckReport): string {
@@ -143,7 +143,7 @@ async function checkHtml(options: CheckCommand, report: CheckReport, failed: rea
 export async function check(options: CheckCommand, io: GoldenIo): Promise<number> {
   let prepared: ReturnType<typeof prepare>;
   try {
-    prepared = prepare(options);
+    prepared = prepare(options, io.log);
   } catch (err) {
     if (!(err instanceof GoldenError)) throw err;
     io.log(`blocktrace: ${err.message}`);

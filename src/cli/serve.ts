@@ -1,6 +1,6 @@
 // `blocktrace serve`: the HTTP and WebSocket faces over a fixture (its replay behind a gate, the
 // port open at once) or an upstream node. Imported by run.ts only when serve runs.
-import { readArtifacts, type Artifact } from '../abi/artifacts.ts';
+import { readAbiDirsOr } from '../abi/artifacts.ts';
 import { fixtureCache } from '../cache/forFixture.ts';
 import type { LoadProgress, ReplayCache } from '../replay/chain.ts';
 import type { ChainView } from '../replay/chainView.ts';
@@ -35,15 +35,8 @@ export interface ServeHelpers {
 export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { log, cacheDir, fixtureProblem, summary }: ServeHelpers): Promise<number> {
   let ui: { page: string; abiJson: string } | undefined;
   if (options.ui !== false) {
-    const artifacts: Artifact[] = [];
-    for (const dir of options.abiDirs ?? []) {
-      try {
-        artifacts.push(...readArtifacts(dir));
-      } catch (err) {
-        log(`blocktrace: cannot read --abi ${dir}: ${(err as Error).message.split('\n')[0]}`);
-        return 2;
-      }
-    }
+    const artifacts = readAbiDirsOr(options.abiDirs ?? [], log);
+    if (artifacts === undefined) return 2;
     ui = { page: viewerPage(), abiJson: JSON.stringify(artifacts) };
   }
   const contextOf = (source: ChainSource) =>
