@@ -18,6 +18,7 @@ export interface Artifact {
 /** One state variable of solc's storageLayout. */
 export interface StorageVariable {
   readonly label: string;
+  /** A bigint here; /abi.json carries it as a decimal string, as solc writes it (src/abi/artifactJson.ts). */
   readonly slot: bigint;
   /** The solc type label: `uint256`, `mapping(address => uint256)`, … */
   readonly type: string;

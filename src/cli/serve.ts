@@ -1,5 +1,6 @@
 // `blocktrace serve`: the HTTP and WebSocket faces over a fixture (its replay behind a gate, the
 // port open at once) or an upstream node. Imported by run.ts only when serve runs.
+import { artifactsJson } from '../abi/artifactJson.ts';
 import { readAbiDirsOr } from '../abi/artifacts.ts';
 import { fixtureCache } from '../cache/forFixture.ts';
 import type { LoadProgress, ReplayCache } from '../replay/chain.ts';
@@ -37,7 +38,7 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
   if (options.ui !== false) {
     const artifacts = readAbiDirsOr(options.abiDirs ?? [], log);
     if (artifacts === undefined) return 2;
-    ui = { page: viewerPage(), abiJson: JSON.stringify(artifacts) };
+    ui = { page: viewerPage(), abiJson: artifactsJson(artifacts) };
   }
   const contextOf = (source: ChainSource) =>
     createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });

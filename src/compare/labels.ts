@@ -5,17 +5,7 @@ import type { AbiDecoder } from '../abi/decoder.ts';
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
 import type { Decoding } from './shapes.ts';
-import { SlotNamer } from './slots.ts';
-
-/** The addresses `texts` name as 40-digit hex strings, lower-case, in order; with `padded`, then those in 32-byte words (indexed event arguments). */
-export function addressesIn(texts: readonly (string | undefined)[], padded = false): string[] {
-  const found = new Set<string>();
-  const patterns = padded ? [/"0x([0-9a-f]{40})"/g, /"0x0{24}([0-9a-f]{40})"/g] : [/"0x([0-9a-f]{40})"/g];
-  for (const pattern of patterns) {
-    for (const text of texts) for (const [, address] of (text ?? '').toLowerCase().matchAll(pattern)) found.add(`0x${address}`);
-  }
-  return [...found];
-}
+import { addressesIn, SlotNamer } from '../abi/slots.ts';
 
 /**
  * Contract names of the addresses in `texts`, from their code at the head of the chain, or of each

@@ -3,7 +3,7 @@
 // (prestateTracer, diff mode's pre/post), the trace's traceAddress (trace_*), the log (receipts,
 // eth_getLogs). The request says the shape: its method and tracer. What is left of the path is the
 // field. With ABIs, a difference in calldata, a result, a revert or a log is decoded on each side.
-import { getAddress } from 'viem';
+import { storageValue } from '../abi/slots.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
 import type { PathStep } from './types.ts';
 import { at, callOf, type Decoding, eventOf, frameLabel, outcomeOf, shortHash, text, traceLabel, who } from './shapes.ts';
@@ -110,20 +110,6 @@ function prestate(s: Sides, steps: readonly PathStep[], heading: string[], d: De
     return v === undefined || named.type === undefined ? undefined : storageValue(v, named.type);
   };
   return { heading, rest, field: `${named.name}  (storage[${slot}])`, ...optional(pair(value(values.expected), value(values.got))) };
-}
-
-/** A storage word as its solc type reads (integers in decimal, addresses, booleans); undefined for others. */
-function storageValue(word: string, type: string): string | undefined {
-  if (!/^0x[0-9a-fA-F]{1,64}$/.test(word)) return undefined;
-  const n = BigInt(word);
-  if (/^uint\d*$/.test(type)) return n.toString();
-  if (/^int(\d*)$/.test(type)) {
-    const bits = BigInt(Number(/^int(\d*)$/.exec(type)![1] || 256));
-    return (n >= 1n << (bits - 1n) ? n - (1n << bits) : n).toString();
-  }
-  if (type === 'bool') return n === 0n ? 'false' : 'true';
-  if (type === 'address' || type.startsWith('contract ')) return getAddress(`0x${(n & ((1n << 160n) - 1n)).toString(16).padStart(40, '0')}`);
-  return undefined;
 }
 
 /** A flat trace: its transaction, then its traceAddress and callee. */

@@ -7,7 +7,7 @@ import { formatDecoded, formatRevert } from '../abi/format.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
 import { member } from './jsonText.ts';
 import type { PathStep } from './types.ts';
-import type { SlotNamer } from './slots.ts';
+import type { SlotNamer } from '../abi/slots.ts';
 
 /** ABIs and the contract names of addresses (from their code), when `--abi` was given. */
 export interface Decoding {

@@ -5,7 +5,7 @@
 // the paths explorers write (/tx/0x…, /block/N, /address/0x…), which the server answers with this
 // page; links are followed without a reload (history.pushState), and the `#/tx/0x…` links of
 // earlier versions still open their page. Bundled by esbuild (src/ui/build.ts); no framework.
-import type { Artifact } from '../abi/types.ts';
+import { artifactsFromJson } from '../abi/artifactJson.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { type AddressPaging, showAddress } from './addressPage.ts';
 import { el, head, link, notFound, price, short, stackRow } from './components.ts';
@@ -146,7 +146,7 @@ function follow(event: MouseEvent): void {
 async function start(): Promise<void> {
   try {
     const response = await fetch('/abi.json');
-    decoder = new AbiDecoder(response.ok ? ((await response.json()) as Artifact[]) : []);
+    decoder = new AbiDecoder(response.ok ? artifactsFromJson(await response.json()) : []);
   } catch {
     decoder = new AbiDecoder([]);
   }

@@ -31,6 +31,10 @@ header { flex-wrap: wrap; }
 table.facts th { color: #667; font-weight: normal; white-space: nowrap; overflow-wrap: normal; }
 .mono { overflow-wrap: anywhere; }
 .pager a { margin-right: 12px; }
+/* the state changes: 32-byte words whole, wrapping where the screen is narrower than one */
+table.diff td.word { overflow-wrap: anywhere; }
+table.diff td[data-label="account"] { white-space: nowrap; }
+table.diff .slot { color: #667; font-size: 11px; }
 table.stack td[data-label]::before { display: none; }
 /* the HTML report of check and diff */
 .summary td, .summary th { padding: 2px 10px 2px 0; }

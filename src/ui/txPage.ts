@@ -1,7 +1,9 @@
 // The viewer's transaction page: its facts (amounts in ETH and gwei beside wei), the call tree, the
-// logs decoded, and the state it changed (prestateTracer in diff mode) as a table that stacks on a phone.
+// logs decoded, and the state it changed (prestateTracer in diff mode) as a table that stacks on a
+// phone: storage words whole, named and decoded where the contract's storage layout says how.
 import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatArgs } from '../abi/format.ts';
+import { addressesIn, SlotNamer, storageValue } from '../abi/slots.ts';
 import { frameNode } from './callTree.ts';
 import { amount, el, head, link, notFound, price, row, short, stackRow } from './components.ts';
 import type { Frame } from './frame.ts';
@@ -30,10 +32,24 @@ type StateDiff = { pre: Record<string, Record<string, unknown>>; post: Record<st
 /** A balance in ETH beside its wei; other fields as short hex. */
 const shown = (field: string, value: unknown): string => (field === 'balance' && typeof value === 'string' ? amount(BigInt(value)) : short(String(value), 24));
 
-function diffTable(diff: StateDiff): HTMLElement {
+/** A storage word whole (it wraps on a phone rather than being cut), and what it means when its type is known. */
+function word(value: string, type: string | undefined): Node {
+  const means = type === undefined ? undefined : storageValue(value, type);
+  return means === undefined ? document.createTextNode(value) : el('span', {}, value, el('br'), el('span', { class: 'means' }, `= ${means}`));
+}
+
+interface StateContext {
+  readonly decoder: AbiDecoder;
+  /** The contract name of an address, or the address. */
+  readonly label: (address: string) => Promise<string>;
+  /** Names mapping entries by the addresses the transaction names. */
+  readonly slots: SlotNamer;
+}
+
+async function diffTable(diff: StateDiff, ctx: StateContext): Promise<HTMLElement> {
   const table = el('table', { class: 'diff stack' }, head('account', 'field', 'before', 'after'));
-  const line = (address: string, field: string, before: string, after: string): HTMLTableRowElement =>
-    stackRow([['account', link(short(address, 8), `/address/${address}`), 'mono'], ['field', field, 'mono'], ['before', before, 'mono'], ['after', after, 'mono']]);
+  const line = (address: string, field: Node | string, before: Node | string, after: Node | string): HTMLTableRowElement =>
+    stackRow([['account', link(short(address, 8), `/address/${address}`), 'mono'], ['field', field, 'mono'], ['before', before, 'mono word'], ['after', after, 'mono word']]);
   const addresses = [...new Set([...Object.keys(diff.pre), ...Object.keys(diff.post)])].sort();
   for (const address of addresses) {
     const pre = diff.pre[address] ?? {};
@@ -46,9 +62,15 @@ function diffTable(diff: StateDiff): HTMLElement {
     }
     const before = (pre['storage'] ?? {}) as Record<string, string>;
     const after = (post['storage'] ?? {}) as Record<string, string>;
-    for (const slot of [...new Set([...Object.keys(before), ...Object.keys(after)])].sort()) {
-      if (!(address in diff.post)) continue;
-      table.append(line(address, `slot ${short(slot, 8)}`, short(before[slot] ?? '0x0', 24), short(after[slot] ?? '0x0', 24)));
+    const slots = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    if (slots.length === 0 || !(address in diff.post)) continue;
+    // a state variable or mapping entry by its name in the contract's storage layout, its value by its type
+    const name = await ctx.label(address);
+    const layout = name.toLowerCase() === address.toLowerCase() ? undefined : ctx.decoder.storage(name);
+    for (const slot of slots) {
+      const named = ctx.slots.name(slot, layout);
+      const field = named === undefined ? `slot ${slot}` : el('span', {}, named.name, el('br'), el('span', { class: 'slot' }, `slot ${slot}`));
+      table.append(line(address, field, word(before[slot] ?? '0x0', named?.type), word(after[slot] ?? '0x0', named?.type)));
     }
   }
   return table;
@@ -91,7 +113,10 @@ export async function showTx(main: HTMLElement, hash: string, decoder: AbiDecode
   document.body.dataset['rendered'] = String(performance.now() - started);
   try {
     const diff = await rpc<StateDiff>('debug_traceTransaction', [hash, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]);
-    diffSection.replaceChildren(el('h3', {}, 'State changes (prestateTracer, diffMode)'), diffTable(diff));
+    // mapping keys: the addresses the transaction names, its sender and callees first
+    const slots = new SlotNamer(addressesIn([JSON.stringify([tx.from, tx.to, receipt.contractAddress]), JSON.stringify(frame), JSON.stringify(receipt.logs), JSON.stringify(diff)], true));
+    const table = await diffTable(diff, { decoder, label: (address) => label(address, tx.blockNumber), slots });
+    diffSection.replaceChildren(el('h3', {}, 'State changes (prestateTracer, diffMode)'), table);
   } catch (err) {
     diffSection.replaceChildren(el('p', { class: 'failed' }, (err as Error).message));
   }

@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test';
 import { encodeAbiParameters, getAddress, keccak256, type Hex } from 'viem';
-import type { StorageVariable } from '../abi/types.ts';
+import type { StorageVariable } from './types.ts';
 import { SlotNamer } from './slots.ts';
 
 const A: Hex = `0x${'ab'.repeat(20)}`;

@@ -1,4 +1,4 @@
-// Names of storage slots in a report. A state variable's own slot comes from the contract's storage
+// Names of storage slots in a report and the viewer, and their values as their types read. A state variable's own slot comes from the contract's storage
 // layout (solc's storageLayout in its artifact). A mapping's entry lives at keccak256(key . slot),
 // nested mappings at keccak256(key2 . keccak256(key1 . slot)); the keys are not in the answer, but
 // the addresses it names are the usual ones (senders, callees, accounts, indexed event arguments),
@@ -6,7 +6,7 @@
 // hashed once and looked up: `deposits[0x7099…]` instead of a 32-byte hash.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, getAddress, hexToBytes } from 'viem';
-import type { StorageVariable } from '../abi/types.ts';
+import type { StorageVariable } from './types.ts';
 
 /** Addresses of an answer taken as mapping keys at most (each adds a hash per slot and per key pair). */
 const MAX_KEYS = 32;
@@ -18,6 +18,16 @@ export interface SlotName {
   readonly name: string;
   /** The value's solc type, when the layout says it. */
   readonly type?: string;
+}
+
+/** The addresses `texts` name (JSON texts), the candidate keys of a SlotNamer: as 40-digit hex strings, lower-case, in order; with `padded`, then those in 32-byte words (indexed event arguments). */
+export function addressesIn(texts: readonly (string | undefined)[], padded = false): string[] {
+  const found = new Set<string>();
+  const patterns = padded ? [/"0x([0-9a-f]{40})"/g, /"0x0{24}([0-9a-f]{40})"/g] : [/"0x([0-9a-f]{40})"/g];
+  for (const pattern of patterns) {
+    for (const text of texts) for (const [, address] of (text ?? '').toLowerCase().matchAll(pattern)) found.add(`0x${address}`);
+  }
+  return [...found];
 }
 
 const word = (n: bigint): Uint8Array => hexToBytes(`0x${n.toString(16).padStart(64, '0')}`);
@@ -64,4 +74,18 @@ export class SlotNamer {
     }
     return names;
   }
+}
+
+/** A storage word as its solc type reads (integers in decimal, addresses, booleans); undefined for others. */
+export function storageValue(word: string, type: string): string | undefined {
+  if (!/^0x[0-9a-fA-F]{1,64}$/.test(word)) return undefined;
+  const n = BigInt(word);
+  if (/^uint\d*$/.test(type)) return n.toString();
+  if (/^int(\d*)$/.test(type)) {
+    const bits = BigInt(Number(/^int(\d*)$/.exec(type)![1] || 256));
+    return (n >= 1n << (bits - 1n) ? n - (1n << bits) : n).toString();
+  }
+  if (type === 'bool') return n === 0n ? 'false' : 'true';
+  if (type === 'address' || type.startsWith('contract ')) return getAddress(`0x${(n & ((1n << 160n) - 1n)).toString(16).padStart(40, '0')}`);
+  return undefined;
 }
