@@ -134,22 +134,23 @@ export class StepRecorder {
     const needs = this.sink!.needs;
     const state = this.vm.stateManager;
     const target = EXTCODE.has(op) ? 0 : CALLS.has(op) ? 1 : -1;
-    const loads = needs.slotValues && op === OP.SLOAD && rs.stack.length >= 1;
+    const loads = rs.stack.length >= 1 && ((needs.slotValues && op === OP.SLOAD) || (needs.storedValues === true && op === OP.SSTORE));
     const sizes = needs.codeSizes && target >= 0 && rs.stack.length > target;
     if (!loads && !sizes) {
       this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, undefined, undefined);
       return undefined;
     }
     return (async () => {
-      const loaded = loads ? bytesToBigInt(await state.getStorage(rs.env.address, setLengthLeft(bigIntToBytes(rs.stack.peek(1)[0]!), 32))) : undefined;
+      const value = loads ? bytesToBigInt(await state.getStorage(rs.env.address, setLengthLeft(bigIntToBytes(rs.stack.peek(1)[0]!), 32))) : undefined;
       const codeSize = sizes ? (await state.getCode(new Address(stackAddress(rs.stack.peek(target + 1)[target]!)))).length : undefined;
-      this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, loaded, codeSize);
+      if (op === OP.SSTORE) this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, undefined, codeSize, value);
+      else this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, value, codeSize);
     })();
   }
 
   private emit(
     rs: RunState, pc: number, op: number, gas: bigint, cost: bigint, words: bigint,
-    failure: Failure | undefined, loaded: bigint | undefined, codeSize: number | undefined,
+    failure: Failure | undefined, loaded: bigint | undefined, codeSize: number | undefined, overwritten?: bigint,
   ): void {
     const sink = this.sink!;
     const needs = sink.needs;
@@ -163,10 +164,12 @@ export class StepRecorder {
       frame: this.currentFrame(),
       refund: rs.gasRefund,
       address: rs.env.address.bytes,
+      code: rs.code,
       stack: needs.stack ? rs.stack.getStack() : NO_ITEMS,
       memory: needs.memory ? memoryOf(rs, words) : NO_BYTES,
       returnData: needs.returnData ? rs.returnBytes : NO_BYTES,
       loaded,
+      overwritten,
       codeSize,
       failure,
     });

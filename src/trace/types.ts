@@ -187,6 +187,8 @@ export interface StepNeeds {
   readonly slotValues: boolean;
   /** EXTCODE* and CALL-family: the code size of the account named on the stack (`codeSize`). */
   readonly codeSizes: boolean;
+  /** SSTORE: the slot's value before the write (`overwritten`; the source-level debugger). */
+  readonly storedValues?: boolean;
 }
 
 /**
@@ -211,13 +213,17 @@ export interface OpcodeStep {
   readonly frame: number;
   /** The transaction's refund counter so far. */
   readonly refund: bigint;
-  /** The account whose code runs (ADDRESS). */
+  /** The account whose storage the code runs on (ADDRESS). */
   readonly address: Uint8Array;
+  /** The code that runs: the callee's (a DELEGATECALL runs the callee's code on the caller's account), a creation's init code. */
+  readonly code: Uint8Array;
   readonly stack: readonly bigint[];
   readonly memory: Uint8Array;
   readonly returnData: Uint8Array;
   /** SLOAD with a slot on the stack: the slot's value before it runs. */
   readonly loaded: bigint | undefined;
+  /** SSTORE with a slot on the stack, when `storedValues` is asked: the slot's value before the write. */
+  readonly overwritten: bigint | undefined;
   /** EXTCODESIZE, EXTCODECOPY, EXTCODEHASH and the CALL family: the code size of the account they name. */
   readonly codeSize: number | undefined;
   /**
