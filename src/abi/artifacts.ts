@@ -68,7 +68,7 @@ interface SolcType {
 }
 
 /** solc's storageLayout (`{storage: [{label, slot, type}], types: {…}}`), as Foundry writes it with `extra_output = ["storageLayout"]`. */
-function storageOf(layout: unknown): StorageVariable[] | undefined {
+export function storageOf(layout: unknown): StorageVariable[] | undefined {
   if (typeof layout !== 'object' || layout === null) return undefined;
   const { storage, types } = layout as { storage?: unknown; types?: Record<string, SolcType> | null };
   if (!Array.isArray(storage)) return undefined;
