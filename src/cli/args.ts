@@ -3,6 +3,7 @@ import { parseGoldenCommand, type CheckCommand, type RecordCommand } from './gol
 import { parseGoDuration } from '../rpc/goDuration.ts';
 import { didYouMean, nearest } from './suggest.ts';
 import { parseShowCommand, type ShowCommand } from './showArgs.ts';
+import { parseDebugCommand, type DebugCommand } from './debugArgs.ts';
 import { parseDiffCommand, type DiffCommand } from './diffArgs.ts';
 import { forwardRefusal } from '../upstream/forward.ts';
 import { checkUpstreamUrl, parseCaptureCommand, parseUpstreamTimeout, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
@@ -31,6 +32,7 @@ Usage:
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
+  blocktrace debug FIXTURE|--upstream URL TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines]]
   blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--report FILE.html]
                  [--cache DIR | --no-cache] [--upstream-timeout DURATION]   (A, B: a FIXTURE or --upstream URL)
   blocktrace cache ls | cache clear [FIXTURE] [--cache DIR]
@@ -155,6 +157,19 @@ show FIXTURE TX_HASH|BLOCK_HASH|BLOCK
   when piped or with NO_COLOR set.
     --abi DIR          Foundry out/, Hardhat artifacts/, or plain ABI .json files (repeatable)
 
+debug FIXTURE|--upstream URL TX_HASH
+  Steps through a transaction at the source line (docs/debugger.md): each opcode placed in the
+  Solidity source its contract was compiled from, with the call stack of external and internal
+  functions. Source maps and sources come from --abi: Foundry out/ (with out/build-info/ or the
+  project beside out/), Hardhat artifacts/ with build-info/, solc standard-JSON input and output.
+  A contract no artifact matches stays at opcode level, with one line saying why. Opens a
+  full-screen terminal UI (j/k step, c/C next/previous call, g/G first/last step, q quits).
+    --abi DIR          where the build outputs are (repeatable)
+    --json             print the steps as one JSON document instead: {"steps": [...]}, one object
+                       per opcode (step, pc, op, depth, gas, gasCost, address, source, functions)
+    --from N, --to M   only steps N to M (numbers from 0, as everywhere)
+    --only-lines       only the first step of each source line
+
 FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, a
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
 (FILE#NAME picks one test of a file holding several).
@@ -207,6 +222,7 @@ export type CliOptions =
   | RecordCommand
   | CaptureCommand
   | ShowCommand
+  | DebugCommand
   | DiffCommand
   | { readonly kind: 'cache'; readonly action: 'ls' | 'clear'; readonly dir: string | undefined; readonly fixture?: string }
   | { readonly kind: 'usage'; readonly message: string };
@@ -371,7 +387,7 @@ function parseTraceTimeout(value: string): number {
 }
 
 /** The commands, for "did you mean" (serve is the only one the main parser reads itself). */
-const COMMANDS = ['serve', 'check', 'record', 'capture', 'show', 'diff', 'cache', 'help'];
+const COMMANDS = ['serve', 'check', 'record', 'capture', 'show', 'debug', 'diff', 'cache', 'help'];
 
 /** A request argument is a JSON text: an object or a batch (after `--`, anything is a request). */
 const isRequestText = (arg: string): boolean => /^\s*[{[]/.test(arg);
@@ -385,6 +401,7 @@ function parse(argv: readonly string[]): CliOptions {
   if (argv[0] === 'check' || argv[0] === 'record') return parseGoldenCommand(argv);
   if (argv[0] === 'capture') return parseCaptureCommand(argv);
   if (argv[0] === 'show') return parseShowCommand(argv);
+  if (argv[0] === 'debug') return parseDebugCommand(argv);
   if (argv[0] === 'diff') return parseDiffCommand(argv);
   if (argv[0] === 'cache') return parseCacheCommand(argv);
   const s: Settings = {

@@ -89,6 +89,8 @@ export async function run(options: Exclude<CliOptions, { kind: 'help' | 'version
       return (await import('./capture.ts')).runCapture(options, log);
     case 'show':
       return (await import('./show.ts')).runShow(options, { open, log, stdout: process.stdout, env: process.env });
+    case 'debug':
+      return (await import('./debug.ts')).runDebug(options, { open, log, stdout: process.stdout, stdin: process.stdin, env: process.env });
     case 'diff':
       return (await import('./diff.ts')).runDiff(options, { stdout: process.stdout, log, open });
     case 'cache':

@@ -1,0 +1,58 @@
+// The Solidity call stack at a step, outermost first: each EVM frame as `Contract.function` (named
+// from its calldata's selector and the ABI, `constructor` for init code), the internal functions
+// entered by jumps inside it, and the modifier whose body runs, if any.
+import { type AbiFunction, toFunctionSelector } from 'viem';
+import type { BuildContract } from './builds.ts';
+import { type DebugTrace, modifierAt } from './debugTrace.ts';
+
+const selectors = new WeakMap<BuildContract, Map<string, string>>();
+
+/** A function's name by selector: from the ABI, solc's methodIdentifiers, or the AST. */
+function functionBySelector(contract: BuildContract, selector: string): string | undefined {
+  let table = selectors.get(contract);
+  if (table === undefined) {
+    table = new Map(contract.selectors);
+    for (const def of contract.build.functions) if (def.contract === contract.name && def.selector !== undefined) table.set(def.selector, def.name);
+    for (const item of contract.abi) if (item.type === 'function') table.set(toFunctionSelector(item as AbiFunction).slice(2), item.name);
+    selectors.set(contract, table);
+  }
+  return table.get(selector);
+}
+
+/** `Contract.function` of an EVM frame whose code an artifact names; undefined for one that none does. */
+export function frameFunction(trace: DebugTrace, frameIndex: number): { contract: string; name: string } | undefined {
+  const frame = trace.frames.get(frameIndex);
+  const contract = frame?.contract;
+  if (frame === undefined || contract === undefined) return undefined;
+  if (frame.kind === 'creation') return { contract: contract.name, name: 'constructor' };
+  const input = trace.tx.frames[frameIndex]?.input ?? new Uint8Array();
+  const has = (type: string): boolean => contract.abi.some((item) => item.type === type);
+  if (input.length >= 4) {
+    const name = functionBySelector(contract, Buffer.from(input.subarray(0, 4)).toString('hex'));
+    if (name !== undefined) return { contract: contract.name, name };
+  }
+  if (input.length === 0 && has('receive')) return { contract: contract.name, name: 'receive' };
+  return { contract: contract.name, name: 'fallback' };
+}
+
+/** The call stack at step `i`, outermost first, as `Contract.function` strings. */
+export function functionsAt(trace: DebugTrace, i: number): string[] {
+  const out: string[] = [];
+  const modifier = modifierAt(trace, i);
+  if (modifier !== undefined) out.push(`${modifier.contract}.${modifier.name}`);
+  const nodes = trace.stacks.nodes;
+  for (let n = trace.steps.node[i]!; n >= 0; n = nodes[n]!.parent) {
+    const node = nodes[n]!;
+    if (node.internal === undefined) {
+      const fn = frameFunction(trace, node.frame);
+      if (fn !== undefined) out.push(`${fn.contract}.${fn.name}`);
+      continue;
+    }
+    if (node.internal === 'hidden') continue;
+    // the dispatcher's jump into a public function's body is the frame's own function, not a second one
+    const parent = nodes[node.parent];
+    if (parent !== undefined && parent.internal === undefined && parent.frame === node.frame && frameFunction(trace, node.frame)?.name === node.internal.name) continue;
+    out.push(`${node.internal.contract}.${node.internal.name}`);
+  }
+  return out.reverse();
+}

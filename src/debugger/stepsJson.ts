@@ -1,0 +1,82 @@
+// `blocktrace debug … --json`: the steps as one JSON document, `{"steps": [...]}`, one object per
+// executed opcode in order (or those of `--from`/`--to`, or the first of each source line with
+// `--only-lines`), written in pieces so a million steps are never one string. A step's number is
+// its index among all the transaction's steps, from 0, whatever is left out.
+import { hexBytes } from '../encoding/hex.ts';
+import { gethOpcodeName } from '../trace/render/errorStrings.ts';
+import { functionsAt } from './callStack.ts';
+import { codeAddress, type DebugTrace, revertStep } from './debugTrace.ts';
+
+export interface StepsSelection {
+  /** First step, from 0. */
+  readonly from?: number | undefined;
+  /** Last step, included. */
+  readonly to?: number | undefined;
+  /** Only the first step of each run of steps on one source line of one frame (steps with no source are left out). */
+  readonly onlyLines?: boolean | undefined;
+}
+
+/** The steps `selection` keeps, in order. */
+export function* selectedSteps(trace: DebugTrace, selection: StepsSelection): Generator<number> {
+  const { steps } = trace;
+  const last = Math.min(selection.to ?? steps.length - 1, steps.length - 1);
+  let line = -1;
+  let file: unknown;
+  let frame = -1;
+  for (let i = Math.max(0, selection.from ?? 0); i <= last; i++) {
+    if (selection.onlyLines === true) {
+      const where = trace.locations[steps.location[i]!];
+      if (where === undefined) continue;
+      if (where.line === line && where.file === file && steps.frame[i] === frame) continue;
+      line = where.line;
+      file = where.file;
+      frame = steps.frame[i]!;
+    }
+    yield i;
+  }
+}
+
+/** One step's object, keys in this order: step, pc, op, depth (from 1, as go-ethereum's struct logs), gas, gasCost, address, source, functions. */
+export function stepJson(trace: DebugTrace, i: number): string {
+  const { steps } = trace;
+  const frame = trace.tx.frames[steps.frame[i]!];
+  const address = frame === undefined ? undefined : codeAddress(frame);
+  let out = `{"step":${i},"pc":${steps.pc[i]},"op":"${gethOpcodeName(steps.op[i]!)}","depth":${steps.depth[i]! + 1},"gas":${steps.gas[i]},"gasCost":${steps.cost[i]}`;
+  if (address !== undefined) out += `,"address":"${hexBytes(address)}"`;
+  const where = trace.locations[steps.location[i]!];
+  if (where !== undefined) out += `,"source":{"file":${JSON.stringify(where.file.path)},"line":${where.line},"column":${where.column}}`;
+  const functions = functionsAt(trace, i);
+  if (functions.length > 0) out += `,"functions":${JSON.stringify(functions)}`;
+  return `${out}}`;
+}
+
+/** Why frames have no source: one line each, `0xADDRESS: reason`, in the order they ran. */
+export function unmappedNotes(trace: DebugTrace): string[] {
+  const notes: string[] = [];
+  const seen = new Set<string>();
+  for (const frame of [...trace.frames.values()].sort((a, b) => a.index - b.index)) {
+    if (frame.unmapped === undefined) continue;
+    const call = trace.tx.frames[frame.index];
+    const address = call === undefined ? undefined : codeAddress(call);
+    const line = `${address === undefined ? `frame ${frame.index}` : hexBytes(address)}${frame.kind === 'creation' ? ' (init code)' : ''}: ${frame.unmapped}`;
+    if (!seen.has(line)) notes.push(line);
+    seen.add(line);
+  }
+  return notes;
+}
+
+/** Writes the document in pieces of about 64 KiB. */
+export function writeStepsJson(trace: DebugTrace, selection: StepsSelection, write: (text: string) => void): void {
+  let chunk = '{"steps":[';
+  let first = true;
+  for (const i of selectedSteps(trace, selection)) {
+    chunk += `${first ? '' : ','}\n${stepJson(trace, i)}`;
+    first = false;
+    if (chunk.length >= 65536) {
+      write(chunk);
+      chunk = '';
+    }
+  }
+  const notes = unmappedNotes(trace);
+  write(`${chunk}\n],"revert":${revertStep(trace) ?? null},"unmapped":${JSON.stringify(notes)}}\n`);
+}
