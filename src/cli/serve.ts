@@ -7,6 +7,8 @@ import type { LoadProgress, ReplayCache } from '../replay/chain.ts';
 import type { ChainView } from '../replay/chainView.ts';
 import { prepareChain } from '../replay/loadChain.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from '../rpc/context.ts';
+import type { Build } from '../debugger/builds.ts';
+import { readDebugBuilds } from '../debugger/readBuilds.ts';
 import { createApp } from '../server/app.ts';
 import { listen, type Listening } from '../server/listen.ts';
 import { currentRuntime } from '../server/runtime.ts';
@@ -40,8 +42,17 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     if (artifacts === undefined) return 2;
     ui = { page: viewerPage(), abiJson: artifactsJson(artifacts) };
   }
+  // the debugger's source maps: the same --abi directories, read when a transaction is first debugged
+  const debugBuilds = (): readonly Build[] => {
+    try {
+      return readDebugBuilds(options.abiDirs ?? []);
+    } catch (err) {
+      log(`blocktrace: ${(err as Error).message}`);
+      return [];
+    }
+  };
   const contextOf = (source: ChainSource) =>
-    createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers });
+    createContext(source.chain, { maxBatch: options.maxBatch, maxResponse: options.maxResponse, traceTimeoutMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, log, forward: source.forward, allTracers: options.allTracers, debugBuilds });
   // A fixture is read and checked first (a bad file fails before the port opens); its replay runs
   // after the port opens, behind a gate (src/server/loading.ts). An upstream is connected first.
   let replay: ((progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>) | undefined;

@@ -1,5 +1,7 @@
 // What a method handler may use. The faces build one context per loaded chain (createContext);
 // tests build one around a fake ChainView.
+import type { Build } from '../debugger/builds.ts';
+import { DebugSessions } from '../debugger/sessions.ts';
 import type { RenderedJson } from '../encoding/boundedJson.ts';
 import type { LazyArray } from '../encoding/lazyJson.ts';
 import type { ChainView } from '../replay/chainView.ts';
@@ -69,6 +71,8 @@ export interface RpcContext {
   readonly filters: FilterRegistry;
   /** The connection of the request when it can carry notifications (WebSocket); unset over HTTP. */
   readonly session?: RpcSession | undefined;
+  /** The source-level debugger's transactions (blocktrace_debug*), with the builds of --abi. */
+  readonly debugger?: DebugSessions | undefined;
 }
 
 /** Passes calls through to another node (upstream/forward.ts). */
@@ -119,6 +123,8 @@ export function createContext(
     readonly cacheResults?: boolean;
     /** --all-tracers: every tracer and debug_* method of go-ethereum. */
     readonly allTracers?: boolean | undefined;
+    /** The compiler outputs of --abi, for the debugger's source maps (read when first needed). */
+    readonly debugBuilds?: () => readonly Build[];
   } = {},
 ): RpcContext {
   const allTracers = options.allTracers === true;
@@ -141,6 +147,7 @@ export function createContext(
     },
     forward: options.forward,
     filters: new FilterRegistry(),
+    debugger: new DebugSessions(chain, options.debugBuilds ?? (() => [])),
     // A fixture never changes; an upstream chain grows, so its answers are not kept.
     results: options.forward === undefined && options.cacheResults !== false ? new ResultCache(DEFAULT_RESULT_CACHE_BYTES) : undefined,
   };

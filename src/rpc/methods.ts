@@ -39,6 +39,7 @@ import { ethAccounts, ethSyncing, netListening, netPeerCount, refuseWrite, WRITE
 import { debugGetRawBlock, debugGetRawHeader, debugGetRawReceipts, debugGetRawTransaction } from './handlers/raw.ts';
 import { type CallArgs, gethCallArgs } from './callParams.ts';
 import { ethCall } from './handlers/call.ts';
+import { blocktraceDebugStep, blocktraceDebugSteps, blocktraceDebugTransaction, debugMoveParam } from './handlers/debugger.ts';
 import { ethEstimateGas } from './handlers/estimate.ts';
 import { ethCreateAccessList } from './handlers/accessList.ts';
 import { ethGetBalance, ethGetCode, ethGetProof, ethGetStorageAt, ethGetStorageValues, ethGetTransactionCount } from './handlers/state.ts';
@@ -244,6 +245,10 @@ const METHODS = new Map<string, MethodSpec>([
   ['ots_searchTransactionsAfter', anvilMethod(tuple('OtsSearchTransactionsAfter'), [anvilAddress, anvilUint('u64'), anvilUint('usize')], otsSearchTransactionsAfter)],
   ['ots_getTransactionBySenderAndNonce', anvilMethod(tuple('OtsGetTransactionBySenderAndNonce'), [anvilAddress, anvilNumeric], otsGetTransactionBySenderAndNonce)],
   ['ots_getContractCreator', anvilMethod(sequence, [anvilAddress], otsGetContractCreator)],
+  // the source-level debugger's own (docs/debugger.md), the viewer's Debug view reads them
+  ['blocktrace_debugTransaction', method('geth', [gethHash], blocktraceDebugTransaction)],
+  ['blocktrace_debugSteps', method('geth', [gethHash, gethUint64, gethUint64], blocktraceDebugSteps)],
+  ['blocktrace_debugStep', method('geth', [gethHash, gethUint64, debugMoveParam], blocktraceDebugStep)],
   ...WRITE_METHODS.map((name) => [name, method('geth', [anyParam, anyParam, anyParam, anyParam], refuseWrite(name))] as const),
   // --all-tracers: go-ethereum's state debug methods (eth/api_debug.go) and block tracing beyond the chain's blocks (eth/tracers/api.go)
   ['debug_storageRangeAt', optIn(method('geth', [gethBlockNumberOrHash, gethInt, gethAddress, gethBytes, gethInt], debugStorageRangeAt))],

@@ -145,8 +145,8 @@ function preflight(request: Request, cors: readonly string[] | undefined): Respo
 }
 
 const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8' };
-/** The viewer's pages at the paths explorers write (/tx/0x…, /block/N, /address/0x…, an address's pages, /blocks/N): the viewer's page, which reads its path. */
-const VIEWER_PATHS = /^\/(?:tx|block|blocks|address)\/[^/]+(?:\/(?:before|after)\/\d+)?\/?$/;
+/** The viewer's pages at the paths explorers write (/tx/0x…, /block/N, /address/0x…, an address's pages, /blocks/N) and a transaction's Debug view (/tx/0x…/debug, /tx/0x…/debug/STEP): the viewer's page, which reads its path. */
+const VIEWER_PATHS = /^\/(?:(?:tx|block|blocks|address)\/[^/]+(?:\/(?:before|after)\/\d+)?|tx\/[^/]+\/debug(?:\/\d+)?)\/?$/;
 
 const USAGE = 'blocktrace: send JSON-RPC 2.0 requests as POST / with Content-Type: application/json\n';
 
