@@ -22,7 +22,9 @@ interface ScenarioTx {
   readonly fails?: { file: string; line: number; internalStack: string[] };
 }
 const TXS = JSON.parse(readFileSync(join(DIR, 'transactions.json'), 'utf8')) as Record<string, ScenarioTx>;
-const CONTRACTS = (JSON.parse(readFileSync(join(DIR, 'contracts.json'), 'utf8')) as { contracts: Record<string, { address: string; source: string }> }).contracts;
+const SCENARIO = JSON.parse(readFileSync(join(DIR, 'contracts.json'), 'utf8')) as { contracts: Record<string, { address: string; source: string }>; accounts: Record<string, string> };
+const CONTRACTS = SCENARIO.contracts;
+const CONTRACTS_USER2 = SCENARIO.accounts['user2']!.toLowerCase();
 
 interface Step {
   step: number;
@@ -157,6 +159,26 @@ describe('debug --json: a failure lands on the user\'s line, with its call stack
         expect({ file: at.source?.file, line: at.source?.line, functions: at.functions }).toEqual({ file: tx.fails!.file, line: tx.fails!.line, functions: tx.fails!.internalStack });
       }, SLOW);
     }
+  }
+});
+
+describe('debug --json --values: the arguments of each frame where it fails', () => {
+  const innermost = async (tx: string, abi: string): Promise<{ function: string; args: Record<string, string> | null }[]> => {
+    const doc = (await steps(tx, abi, ['--values'])) as Doc & { steps: (Step & { frames: { function: string; args: Record<string, string> | null }[] })[] };
+    return doc.steps[doc.revert!]!.frames;
+  };
+  for (const [layout, abi] of LAYOUTS) {
+    test(`${layout}: the custom error's required amount is _debit's argument; mulDiv's are the amount, the fee in bps and 10,000`, async () => {
+      const debit = await innermost('withdrawInsufficient', abi);
+      expect(debit.map((f) => f.function)).toEqual(['Vault.withdraw', 'Vault._debit']);
+      // Insufficient(500000000000000000, 922500000000000000): amount plus its 2.5% fee
+      expect(debit[0]!.args).toEqual({ amount: '900000000000000000' });
+      expect(debit[1]!.args).toEqual({ user: CONTRACTS_USER2, amount: '922500000000000000' });
+      const overflow = await innermost('withdrawOverflow', abi);
+      expect(overflow.map((f) => f.function)).toEqual(['Vault.withdraw', 'Vault._checkLimit', 'Vault._fee', 'Math.mulDiv']);
+      const amount = overflow[0]!.args!['amount']!;
+      expect(overflow.slice(1).map((f) => f.args)).toEqual([{ amount }, { amount }, { a: amount, b: '250', denominator: '10000' }]);
+    }, SLOW);
   }
 });
 

@@ -32,7 +32,7 @@ Usage:
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
   blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
-  blocktrace debug FIXTURE|--upstream URL TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines]]
+  blocktrace debug FIXTURE|--upstream URL TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines] [--values]]
   blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--report FILE.html]
                  [--cache DIR | --no-cache] [--upstream-timeout DURATION]   (A, B: a FIXTURE or --upstream URL)
   blocktrace cache ls | cache clear [FIXTURE] [--cache DIR]
@@ -169,6 +169,8 @@ debug FIXTURE|--upstream URL TX_HASH
                        per opcode (step, pc, op, depth, gas, gasCost, address, source, functions)
     --from N, --to M   only steps N to M (numbers from 0, as everywhere)
     --only-lines       only the first step of each source line
+    --values           each step also gives "frames": its call stack with each frame's arguments
+                       (from calldata and the ABI; an internal function's from the stack it entered with)
 
 FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, a
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file

@@ -1,4 +1,4 @@
-// `blocktrace debug FIXTURE TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines]]` and
+// `blocktrace debug FIXTURE TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines] [--values]]` and
 // `blocktrace debug --upstream URL TX_HASH ...`. Pure: argv → DebugCommand or a usage message.
 import { parseShowCommand, type ShowCommand } from './showArgs.ts';
 
@@ -9,9 +9,11 @@ export interface DebugCommand extends Omit<ShowCommand, 'kind'> {
   readonly from: number | undefined;
   readonly to: number | undefined;
   readonly onlyLines: boolean;
+  /** Each step also gives its call stack's values: arguments of each frame (`frames`). */
+  readonly values: boolean;
 }
 
-const FLAGS = ['--json', '--only-lines'];
+const FLAGS = ['--json', '--only-lines', '--values'];
 const NUMBERS = ['--from', '--to'];
 
 export function parseDebugCommand(argv: readonly string[]): DebugCommand | { kind: 'usage'; message: string } {
@@ -38,7 +40,7 @@ export function parseDebugCommand(argv: readonly string[]): DebugCommand | { kin
   const json = flags.has('--json');
   const from = numbers.get('--from');
   const to = numbers.get('--to');
-  if (!json && (from !== undefined || to !== undefined || flags.has('--only-lines'))) return { kind: 'usage', message: '--from, --to and --only-lines go with --json' };
+  if (!json && (from !== undefined || to !== undefined || flags.has('--only-lines') || flags.has('--values'))) return { kind: 'usage', message: '--from, --to, --only-lines and --values go with --json' };
   if (from !== undefined && to !== undefined && to < from) return { kind: 'usage', message: `--to ${to} is before --from ${from}` };
-  return { ...show, kind: 'debug', json, from, to, onlyLines: flags.has('--only-lines') };
+  return { ...show, kind: 'debug', json, from, to, onlyLines: flags.has('--only-lines'), values: flags.has('--values') };
 }

@@ -2,7 +2,7 @@
 // from its calldata's selector and the ABI, `constructor` for init code), the internal functions
 // entered by jumps inside it, and the modifier whose body runs, if any.
 import { type AbiFunction, toFunctionSelector } from 'viem';
-import type { BuildContract } from './builds.ts';
+import type { BuildContract, FunctionDef } from './builds.ts';
 import { type DebugTrace, modifierAt } from './debugTrace.ts';
 
 const selectors = new WeakMap<BuildContract, Map<string, string>>();
@@ -19,8 +19,17 @@ function functionBySelector(contract: BuildContract, selector: string): string |
   return table.get(selector);
 }
 
+const frameFunctions = new WeakMap<DebugTrace, Map<number, { contract: string; name: string } | undefined>>();
+
 /** `Contract.function` of an EVM frame whose code an artifact names; undefined for one that none does. */
 export function frameFunction(trace: DebugTrace, frameIndex: number): { contract: string; name: string } | undefined {
+  let known = frameFunctions.get(trace);
+  if (known === undefined) frameFunctions.set(trace, (known = new Map()));
+  if (!known.has(frameIndex)) known.set(frameIndex, nameFrame(trace, frameIndex));
+  return known.get(frameIndex);
+}
+
+function nameFrame(trace: DebugTrace, frameIndex: number): { contract: string; name: string } | undefined {
   const frame = trace.frames.get(frameIndex);
   const contract = frame?.contract;
   if (frame === undefined || contract === undefined) return undefined;
@@ -35,13 +44,30 @@ export function frameFunction(trace: DebugTrace, frameIndex: number): { contract
   return { contract: contract.name, name: 'fallback' };
 }
 
-/** The call stack at step `i`, outermost first, as `Contract.function` strings. */
-export function functionsAt(trace: DebugTrace, i: number): string[] {
-  const out: string[] = [];
+/** Per trace, node and modifier: the stack, made once (the same few repeat over a loop's steps). */
+const stacks = new WeakMap<DebugTrace, Map<number, Map<FunctionDef | undefined, readonly string[]>>>();
+
+/** The call stack at step `i`, outermost first, as `Contract.function` strings (one array per node and modifier: not to be changed). */
+export function functionsAt(trace: DebugTrace, i: number): readonly string[] {
+  let byNode = stacks.get(trace);
+  if (byNode === undefined) stacks.set(trace, (byNode = new Map()));
+  const node = trace.steps.node[i]!;
+  let byModifier = byNode.get(node);
+  if (byModifier === undefined) byNode.set(node, (byModifier = new Map()));
   const modifier = modifierAt(trace, i);
-  if (modifier !== undefined) out.push(`${modifier.contract}.${modifier.name}`);
+  let functions = byModifier.get(modifier);
+  if (functions === undefined) {
+    const own = nodeStack(trace, node);
+    byModifier.set(modifier, (functions = modifier === undefined ? own : [...own, `${modifier.contract}.${modifier.name}`]));
+  }
+  return functions;
+}
+
+/** The functions of a call-stack node and its parents, outermost first. */
+function nodeStack(trace: DebugTrace, from: number): readonly string[] {
+  const out: string[] = [];
   const nodes = trace.stacks.nodes;
-  for (let n = trace.steps.node[i]!; n >= 0; n = nodes[n]!.parent) {
+  for (let n = from; n >= 0; n = nodes[n]!.parent) {
     const node = nodes[n]!;
     if (node.internal === undefined) {
       const fn = frameFunction(trace, node.frame);

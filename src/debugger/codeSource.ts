@@ -57,8 +57,17 @@ export class CodeSource {
     return this.build.sources.get(id) ?? this.compiled.generated.get(id);
   }
 
+  /** Each pc's instruction once placed: a loop places the same few again and again. */
+  private readonly placed: (MappedInstruction | null | undefined)[] = [];
+
   /** The instruction at `pc`; undefined past the map (the metadata trailer, a pc in PUSH data). */
   at(pc: number): MappedInstruction | undefined {
+    let found = this.placed[pc];
+    if (found === undefined) this.placed[pc] = found = this.place(pc) ?? null;
+    return found ?? undefined;
+  }
+
+  private place(pc: number): MappedInstruction | undefined {
     const i = this.index[pc];
     const entry = i === undefined || i < 0 ? undefined : this.entries[i];
     if (entry === undefined) return undefined;

@@ -163,12 +163,20 @@ export function codeAddress(frame: CallFrame): Uint8Array | undefined {
   return frame.to ?? frame.createAddress;
 }
 
+const modifiers = new WeakMap<DebugTrace, Map<number, FunctionDef | null>>();
+
 /** The modifier whose body holds a step's location, if any. */
 export function modifierAt(trace: DebugTrace, step: number): FunctionDef | undefined {
-  const where = trace.locations[trace.steps.location[step]!];
+  const location = trace.steps.location[step]!;
+  const where = trace.locations[location];
   const frame = trace.frames.get(trace.steps.frame[step]!);
   if (where === undefined || frame?.functions === undefined) return undefined;
-  return frame.functions.modifierAt(where.file.id, where.start, where.length);
+  // a location is one build's (its file object is), so its modifier is the same whichever frame asks
+  let known = modifiers.get(trace);
+  if (known === undefined) modifiers.set(trace, (known = new Map()));
+  let found = known.get(location);
+  if (found === undefined) known.set(location, (found = frame.functions.modifierAt(where.file.id, where.start, where.length) ?? null));
+  return found ?? undefined;
 }
 
 /**

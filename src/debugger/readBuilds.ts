@@ -126,6 +126,14 @@ function artifactFile(a: FoundryArtifact): string | undefined {
   return target ?? (typeof ast === 'string' ? ast : undefined);
 }
 
+/** The artifact's source id: Foundry's `id`, else the third field of its AST's `src` (`0:1234:3`). */
+function artifactSourceId(a: FoundryArtifact): number | undefined {
+  if (typeof a.json['id'] === 'number') return a.json['id'];
+  const src = isObject(a.json['ast']) ? a.json['ast']['src'] : undefined;
+  const id = typeof src === 'string' ? Number(src.split(':')[2]) : Number.NaN;
+  return Number.isInteger(id) && id >= 0 ? id : undefined;
+}
+
 function artifactName(a: FoundryArtifact): string {
   const metadata = isObject(a.json['metadata']) ? a.json['metadata'] : undefined;
   const target = isObject(metadata?.['settings']) && isObject(metadata['settings']['compilationTarget']) ? Object.values(metadata['settings']['compilationTarget'])[0] : undefined;
@@ -146,8 +154,8 @@ function artifactBuilds(artifacts: readonly FoundryArtifact[]): Build[] {
     const asts: unknown[] = [];
     for (const a of list) {
       const file = artifactFile(a);
-      const id = a.json['id'];
-      if (file === undefined || typeof id !== 'number' || sources.has(id)) continue;
+      const id = artifactSourceId(a);
+      if (file === undefined || id === undefined || sources.has(id)) continue;
       sources.set(id, { id, path: file, content: read(file), generated: false });
       if (isObject(a.json['ast'])) asts.push(a.json['ast']);
     }

@@ -6,6 +6,7 @@ import { hexBytes } from '../encoding/hex.ts';
 import { gethOpcodeName } from '../trace/render/errorStrings.ts';
 import { functionsAt } from './callStack.ts';
 import { codeAddress, type DebugTrace, revertStep } from './debugTrace.ts';
+import { frameValues } from './frameValues.ts';
 
 export interface StepsSelection {
   /** First step, from 0. */
@@ -14,6 +15,8 @@ export interface StepsSelection {
   readonly to?: number | undefined;
   /** Only the first step of each run of steps on one source line of one frame (steps with no source are left out). */
   readonly onlyLines?: boolean | undefined;
+  /** Each step also gives `frames`: its call stack with each frame's arguments. */
+  readonly values?: boolean | undefined;
 }
 
 /** The steps `selection` keeps, in order. */
@@ -36,8 +39,16 @@ export function* selectedSteps(trace: DebugTrace, selection: StepsSelection): Ge
   }
 }
 
-/** One step's object, keys in this order: step, pc, op, depth (from 1, as go-ethereum's struct logs), gas, gasCost, address, source, functions. */
-export function stepJson(trace: DebugTrace, i: number): string {
+const texts = new WeakMap<readonly string[], string>();
+/** A call stack's JSON, written once per stack (functionsAt gives the same array for the same stack). */
+function functionsJson(functions: readonly string[]): string {
+  let text = texts.get(functions);
+  if (text === undefined) texts.set(functions, (text = JSON.stringify(functions)));
+  return text;
+}
+
+/** One step's object, keys in this order: step, pc, op, depth (from 1, as go-ethereum's struct logs), gas, gasCost, address, source, functions (and frames, with `values`). */
+export function stepJson(trace: DebugTrace, i: number, values = false): string {
   const { steps } = trace;
   const frame = trace.tx.frames[steps.frame[i]!];
   const address = frame === undefined ? undefined : codeAddress(frame);
@@ -46,7 +57,8 @@ export function stepJson(trace: DebugTrace, i: number): string {
   const where = trace.locations[steps.location[i]!];
   if (where !== undefined) out += `,"source":{"file":${JSON.stringify(where.file.path)},"line":${where.line},"column":${where.column}}`;
   const functions = functionsAt(trace, i);
-  if (functions.length > 0) out += `,"functions":${JSON.stringify(functions)}`;
+  if (functions.length > 0) out += `,"functions":${functionsJson(functions)}`;
+  if (values) out += `,"frames":${JSON.stringify(frameValues(trace, i).map((f) => ({ function: f.label, args: f.args === undefined ? null : Object.fromEntries(f.args.map((a, k) => [a.name || `_${k}`, a.value])), ...(f.note !== undefined ? { note: f.note } : {}) })))}`;
   return `${out}}`;
 }
 
@@ -70,7 +82,7 @@ export function writeStepsJson(trace: DebugTrace, selection: StepsSelection, wri
   let chunk = '{"steps":[';
   let first = true;
   for (const i of selectedSteps(trace, selection)) {
-    chunk += `${first ? '' : ','}\n${stepJson(trace, i)}`;
+    chunk += `${first ? '' : ','}\n${stepJson(trace, i, selection.values === true)}`;
     first = false;
     if (chunk.length >= 65536) {
       write(chunk);
