@@ -6,6 +6,7 @@ import type { BuildContract } from './builds.ts';
 import { functionsAt } from './callStack.ts';
 import { codeAddress, type DebugTrace } from './debugTrace.ts';
 import { type FrameValues, frameValues } from './frameValues.ts';
+import { stepSays } from './stepSays.ts';
 import type { MemoryRange, StepDetail, StorageAccess } from './stepDetails.ts';
 
 export interface StepView {
@@ -35,6 +36,8 @@ export interface StepDetailView {
   readonly reads: MemoryRange | undefined;
   readonly writes: MemoryRange | undefined;
   readonly storage: (StorageAccess & { readonly name: string | undefined }) | undefined;
+  /** The call, event, return value or error of the step, decoded (stepSays.ts). */
+  readonly says: string | undefined;
 }
 
 /** The contract a step's code belongs to, when an artifact names it. */
@@ -69,6 +72,7 @@ export function stepView(trace: DebugTrace, i: number, detail?: StepDetail, slot
       reads: detail.reads,
       writes: detail.writes,
       storage: detail.storage === undefined ? undefined : { ...detail.storage, name: slotName?.(detail.storage.slot) },
+      says: stepSays(trace, i, detail),
     },
   };
 }

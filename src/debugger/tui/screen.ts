@@ -76,6 +76,7 @@ export function drawScreen(input: ScreenInput): string[] {
   const detail = view.detail;
   const storage = detail?.storage;
   const storageLine = storage === undefined ? [] : [fit(`${storage.after === undefined ? 'SLOAD' : 'SSTORE'} ${storage.name ?? `slot ${hex(storage.slot)}`}: ${hex(storage.before)}${storage.after === undefined ? '' : ` → ${hex(storage.after)}`}`, width)];
+  if (detail?.says !== undefined) storageLine.push(fit(detail.says, width));
   const frames = view.frames.slice(-4).map((f) => {
     const args = f.args === undefined ? `(${f.note ?? 'not recoverable'})` : `(${f.args.map((a) => `${a.name || a.type}: ${a.value}`).join(', ')})`;
     const returns = f.returns === undefined ? '' : ` → (${f.returns.map((a) => `${a.name || a.type}: ${a.value}`).join(', ')})`;

@@ -136,5 +136,6 @@ export async function blocktraceDebugStep([hash, step, how]: [Uint8Array, bigint
     reads: d?.reads ?? null,
     writes: d?.writes ?? null,
     storage: d?.storage === undefined ? null : { slot: hexWord(d.storage.slot), name: d.storage.name ?? null, before: hexWord(d.storage.before), after: d.storage.after === undefined ? null : hexWord(d.storage.after) },
+    says: d?.says ?? null,
   };
 }
