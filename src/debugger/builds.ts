@@ -148,20 +148,25 @@ export function compiledCode(code: SolcCode | string | undefined, sourceMap?: st
 }
 
 /** A build from a solc standard-JSON input and output (a plain solc run, Hardhat's and Foundry's build-info). */
-export function buildFromStandardJson(origin: string, input: SolcInput | undefined, output: SolcOutput, solcVersion: string | undefined, readSource?: (path: string) => string | undefined): Build {
+export function buildFromStandardJson(
+  origin: string, input: SolcInput | undefined, output: SolcOutput, solcVersion: string | undefined,
+  readSource?: (path: string) => string | undefined,
+  /** The name a user knows a source by (Hardhat 3 compiles `src/X.sol` as `project/src/X.sol`). */
+  userName: (path: string) => string = (path) => path,
+): Build {
   const sources = new Map<number, SourceFile>();
   const asts: unknown[] = [];
   for (const [path, source] of Object.entries(output.sources ?? {})) {
     if (!Number.isInteger(source?.id)) continue;
-    const content = input?.sources?.[path]?.content ?? readSource?.(path);
-    sources.set(source.id!, { id: source.id!, path, content, generated: false });
+    const content = input?.sources?.[path]?.content ?? readSource?.(userName(path));
+    sources.set(source.id!, { id: source.id!, path: userName(path), content, generated: false });
     if (source.ast !== undefined) asts.push(source.ast);
   }
   const contracts: BuildContract[] = [];
   const build: Build = { origin, solcVersion, viaIR: input?.settings?.viaIR === true, sources, contracts, functions: functionsOf(asts) };
   for (const [file, byName] of Object.entries(output.contracts ?? {})) {
     for (const [name, c] of Object.entries(byName ?? {})) {
-      contracts.push({ name, file, abi: c.abi ?? [], selectors: selectorNames(c.evm?.methodIdentifiers), storage: storageOf(c.storageLayout), creation: compiledCode(c.evm?.bytecode), runtime: compiledCode(c.evm?.deployedBytecode), build });
+      contracts.push({ name, file: userName(file), abi: c.abi ?? [], selectors: selectorNames(c.evm?.methodIdentifiers), storage: storageOf(c.storageLayout), creation: compiledCode(c.evm?.bytecode), runtime: compiledCode(c.evm?.deployedBytecode), build });
     }
   }
   return build;

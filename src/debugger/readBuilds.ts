@@ -76,15 +76,18 @@ export function readBuilds(dirs: readonly string[]): Build[] {
     for (const [file, json] of parsed) {
       const roots = rootsAbove(dirname(file));
       const read = sourceReader(roots);
-      if (isObject(json['output']) && isOutput(json['output'])) {
-        // Hardhat 2 and Foundry: input and output in one file
-        const input = isObject(json['input']) ? (json['input'] as SolcInput) : undefined;
-        builds.push(buildFromStandardJson(file, input, json['output'] as SolcOutput, versionOf(json), read));
-      } else if (typeof json['_format'] === 'string' && /^hh3-sol-build-info-output/.test(json['_format']) && isObject(json['output'])) {
+      if (typeof json['_format'] === 'string' && /^hh3-sol-build-info-output/.test(json['_format']) && isObject(json['output'])) {
         // Hardhat 3: the input beside it, <id>.json
         const input = parsed.get(file.replace(/\.output\.json$/, '.json'));
         const solcInput = isObject(input?.['input']) ? (input['input'] as SolcInput) : undefined;
-        builds.push(buildFromStandardJson(file, solcInput, json['output'] as SolcOutput, input === undefined ? undefined : versionOf(input), read));
+        // userSourceNameMap: the user's name → the compiler's (`src/Vault.sol` → `project/src/Vault.sol`)
+        const names = isObject(input?.['userSourceNameMap']) ? input['userSourceNameMap'] : {};
+        const userNames = new Map(Object.entries(names).flatMap(([user, compiler]) => (typeof compiler === 'string' ? [[compiler, user] as const] : [])));
+        builds.push(buildFromStandardJson(file, solcInput, json['output'] as SolcOutput, input === undefined ? undefined : versionOf(input), read, (path) => userNames.get(path) ?? path));
+      } else if (isObject(json['output']) && isOutput(json['output'])) {
+        // Hardhat 2 and Foundry: input and output in one file
+        const input = isObject(json['input']) ? (json['input'] as SolcInput) : undefined;
+        builds.push(buildFromStandardJson(file, input, json['output'] as SolcOutput, versionOf(json), read));
       } else if (isOutput(json)) {
         // plain solc: the input is a file of the same directory naming the same sources
         const names = Object.keys(json['sources'] as Json);

@@ -41,9 +41,20 @@ function sourcePane(input: ScreenInput, rows: number, mark: (s: string) => strin
   const gutter = String(Math.min(lines.length, first + rows)).length;
   for (let n = first; n < first + rows && n <= lines.length; n++) {
     const text = fit(`${n === current ? '>' : ' '}${String(n).padStart(gutter)} │ ${lines[n - 1]!.replace(/\t/g, '    ')}`, width);
-    out.push(n === current ? mark(text) : text);
+    out.push(n === current ? mark(underlined(text, gutter + 4, lines[n - 1]!, view.source, input.colour)) : text);
   }
   return out;
+}
+
+/** The current line with the step's own range in it underlined (where the line holds its start). */
+function underlined(text: string, prefix: number, line: string, source: NonNullable<StepView['source']>, colour: boolean): string {
+  if (!colour || line.includes('\t')) return text;
+  const from = prefix + source.column - 1;
+  // the range's length is in bytes; counted in characters of the line from its start
+  const chars = Buffer.from(line, 'utf8').subarray(Buffer.byteLength(line.slice(0, source.column - 1)), Buffer.byteLength(line.slice(0, source.column - 1)) + source.length).toString('utf8').length;
+  const to = Math.min(text.length, from + chars);
+  if (from >= to) return text;
+  return `${text.slice(0, from)}\u001b[4m${text.slice(from, to)}\u001b[24m${text.slice(to)}`;
 }
 
 function memoryPane(view: StepView, rows: number, width: number, colour: boolean): string[] {
