@@ -31,6 +31,9 @@ export interface StepDetail {
   readonly returnData: Uint8Array;
 }
 
+/** Thrown by the sink past the window's last step: the run stops there. */
+class WindowDone extends Error {}
+
 const SLOAD = 0x54;
 const SSTORE = 0x55;
 const KECCAK = 0x20;
@@ -79,7 +82,8 @@ export async function detailWindow(chain: ChainView, trace: DebugTrace, from: nu
     begin: () => {},
     step: (step) => {
       const i = count++;
-      if (i > to + 1) return;
+      // the window is whole: the rest of the transaction need not run
+      if (i > to) throw new WindowDone();
       const top = step.stack.length - 1;
       if (hashing !== undefined && top >= 0) preimages.set(step.stack[top]!.toString(16).padStart(64, '0'), hashing);
       hashing = undefined;
@@ -98,6 +102,10 @@ export async function detailWindow(chain: ChainView, trace: DebugTrace, from: nu
     },
     end: () => {},
   };
-  await chain.recordBlock(trace.location.block, { steps: sink });
+  try {
+    await chain.recordBlock(trace.location.block, { steps: sink });
+  } catch (err) {
+    if (!(err instanceof WindowDone)) throw err;
+  }
   return { from, details, preimages };
 }
