@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUN, CLI, ROOT } from './faces.ts';
+import { freePort } from './helpers/anvil.ts';
 
 const DIR = join(ROOT, 'golden/debugger');
 const FIXTURE = join(DIR, 'fixture.json');
@@ -217,6 +218,29 @@ describe('debug --json: selections', () => {
     const doc = await steps('poke', join(DIR, 'foundry/out'));
     expect(new Set(doc.steps.filter((s) => s.source).map((s) => s.source!.file))).toEqual(new Set(['src/Vault.sol', 'src/Counter.sol']));
     expect(doc.unmapped).toEqual([]);
+  }, SLOW);
+});
+
+describe('debug --upstream: the same steps from a live node', () => {
+  test('beside a node (a blocktrace server of the same chain, over HTTP on 127.0.0.1), every step as from the fixture', async () => {
+    const port = await freePort();
+    const server = Bun.spawn([BUN, CLI, 'serve', FIXTURE, '--port', String(port), '--no-cache'], { cwd: ROOT, stdout: 'ignore', stderr: 'pipe' });
+    try {
+      const url = `http://127.0.0.1:${port}/`;
+      const end = Date.now() + 30_000;
+      for (;;) {
+        const up = await fetch(url, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}', headers: { 'content-type': 'application/json' } }).then((r) => r.ok, () => false);
+        if (up) break;
+        if (Date.now() > end) throw new Error('the server did not start');
+        await Bun.sleep(100);
+      }
+      const { code, stdout } = await debug(['--upstream', url, TXS['withdrawOverflow']!.hash, '--abi', join(DIR, 'foundry/out'), '--json']);
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toEqual(await steps('withdrawOverflow', join(DIR, 'foundry/out')));
+    } finally {
+      server.kill();
+      await server.exited;
+    }
   }, SLOW);
 });
 
