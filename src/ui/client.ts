@@ -1,14 +1,16 @@
 // The trace viewer in the browser: blocks, a block's transactions, a transaction's call tree
 // (collapsible, a gas bar per frame, decoded calls, events and revert reasons) and its prestate
-// diff, an address and its transactions. It only speaks JSON-RPC over POST / (so it works in
-// upstream mode too) and reads the ABIs `serve --abi` was given from GET /abi.json. Its pages have
-// the paths explorers write (/tx/0x…, /block/N, /address/0x…), which the server answers with this
-// page; links are followed without a reload (history.pushState), and the `#/tx/0x…` links of
-// earlier versions still open their page. Bundled by esbuild (src/ui/build.ts); no framework.
+// diff, its Debug view (source-level, step by step: debugPage.ts), an address and its transactions.
+// It only speaks JSON-RPC over POST / (so it works in upstream mode too) and reads the ABIs `serve
+// --abi` was given from GET /abi.json. Its pages have the paths explorers write (/tx/0x…, /block/N,
+// /address/0x…; and /tx/0x…/debug/STEP), which the server answers with this page; links are
+// followed without a reload (history.pushState), and the `#/tx/0x…` links of earlier versions still
+// open their page. Bundled by esbuild (src/ui/build.ts); no framework.
 import { artifactsFromJson } from '../abi/artifactJson.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { type AddressPaging, showAddress } from './addressPage.ts';
 import { el, head, link, notFound, price, short, stackRow } from './components.ts';
+import { showDebug } from './debugPage.ts';
 import { rpc } from './rpc.ts';
 import { showTx } from './txPage.ts';
 
@@ -122,6 +124,7 @@ async function route(): Promise<void> {
     else if (kind === 'blocks' && parts.length === 2 && /^\d+$/.test(arg!)) await showBlocks(Number(arg));
     else if (kind === 'block' && parts.length === 2) await showBlock(/^\d+$/.test(arg!) ? Number(arg) : Number.NaN);
     else if (kind === 'tx' && parts.length === 2) await showTx(main(), arg!, decoder, label);
+    else if (kind === 'tx' && (parts.length === 3 || parts.length === 4) && direction === 'debug') await showDebug(main(), arg!, block);
     else if (kind === 'address' && parts.length === 2 && /^0x[0-9a-fA-F]{40}$/.test(arg!)) await showAddress(main(), arg!, { from: 'newest' }, decoder);
     else if (kind === 'address' && parts.length === 4 && /^0x[0-9a-fA-F]{40}$/.test(arg!) && (direction === 'before' || direction === 'after') && /^\d+$/.test(block!)) {
       const paging: AddressPaging = { from: direction, block: Number(block) };

@@ -1,6 +1,7 @@
-// The viewer's transaction page: its facts (amounts in ETH and gwei beside wei), the call tree, the
-// logs decoded, and the state it changed (prestateTracer in diff mode) as a table that stacks on a
-// phone: storage words whole, named and decoded where the contract's storage layout says how.
+// The viewer's transaction page: its facts (amounts in ETH and gwei beside wei), links to its Debug
+// view, the call tree, the logs decoded, and the state it changed (prestateTracer in diff mode) as a
+// table that stacks on a phone: storage words whole, named and decoded where the contract's storage
+// layout says how.
 import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatArgs } from '../abi/format.ts';
 import { addressesIn, SlotNamer, storageValue } from '../abi/slots.ts';
@@ -76,6 +77,13 @@ async function diffTable(diff: StateDiff, ctx: StateContext): Promise<HTMLElemen
   return table;
 }
 
+/** Links to the Debug view: its first step, and for a failed transaction the step where it reverts (found by the view). */
+function debugLinks(hash: string, ok: boolean): HTMLElement {
+  const links = el('p', { class: 'debug-links' }, link('Debug', `/tx/${hash}/debug`));
+  if (!ok) links.append(' · ', link('Debug the revert', `/tx/${hash}/debug#revert`));
+  return links;
+}
+
 export async function showTx(main: HTMLElement, hash: string, decoder: AbiDecoder, label: (address: string | undefined, block: string) => Promise<string>): Promise<void> {
   const started = performance.now();
   const tx = /^0x[0-9a-fA-F]{64}$/.test(hash) ? await rpc<TxJson | null>('eth_getTransactionByHash', [hash]) : null;
@@ -107,7 +115,7 @@ export async function showTx(main: HTMLElement, hash: string, decoder: AbiDecode
     const d = decoder.event(log.topics, log.data);
     logs.append(el('li', { class: 'mono' }, `${short(log.address, 8)} ${d !== undefined ? `${d.name}(${formatArgs(d)})` : `log(${log.topics.map((t) => short(t)).join(', ')})`}`));
   }
-  const header = el('div', { class: 'txhead' }, el('p', {}, link(`← block ${n}`, `/block/${n}`)), el('h2', {}, `Transaction ${Number(tx.transactionIndex)} of block ${n}`), el('p', { class: 'mono' }, hash), facts);
+  const header = el('div', { class: 'txhead' }, el('p', {}, link(`← block ${n}`, `/block/${n}`)), el('h2', {}, `Transaction ${Number(tx.transactionIndex)} of block ${n}`), el('p', { class: 'mono' }, hash), debugLinks(hash, ok), facts);
   const diffSection = el('section', { id: 'diff' }, el('h3', {}, 'State changes (prestateTracer, diffMode)'), el('p', {}, 'loading…'));
   main.replaceChildren(header, el('h3', {}, 'Call tree'), el('div', { id: 'tree' }, tree), el('h3', {}, `Logs (${receipt.logs.length})`), logs, diffSection);
   document.body.dataset['rendered'] = String(performance.now() - started);
