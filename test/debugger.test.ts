@@ -300,3 +300,12 @@ describe('debug: bad input, one line each', () => {
     }
   }, SLOW);
 });
+
+describe('show names a contract linked to a library (the same code match as the debugger\'s)', () => {
+  test('Vault, whose code holds Ledger\'s address where its artifact has a placeholder', async () => {
+    const proc = Bun.spawn([BUN, CLI, 'show', FIXTURE, TXS['deposit']!.hash, '--abi', join(DIR, 'foundry/out')], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')[1]).toBe('[94269] Vault::deposit{value: 2 ETH}()');
+  }, SLOW);
+});

@@ -47,3 +47,15 @@ export function creationPattern(code: string): CreationPattern {
 /** Whether `init` (hex without 0x, lower case) begins with the creation code of `pattern`. */
 export const startsWithCreation = (init: string, pattern: CreationPattern): boolean =>
   init.length >= pattern.length && pattern.pieces.every((p) => init.startsWith(p.text, p.at));
+
+/**
+ * Byte ranges of runtime code that a deployment writes in besides immutables: each linked library's
+ * address (an unlinked artifact holds a placeholder there) and, in a library's own code, the PUSH20
+ * of zeros that becomes its address (solc's call protection).
+ */
+export function linkedRanges(code: string): { start: number; length: number }[] {
+  const ranges: { start: number; length: number }[] = [];
+  for (const m of code.matchAll(PLACEHOLDER)) ranges.push({ start: m.index / 2, length: 20 });
+  if (code.startsWith(`73${'0'.repeat(40)}`)) ranges.push({ start: 1, length: 20 });
+  return ranges;
+}

@@ -18,7 +18,7 @@ import {
 } from 'viem';
 import type { Artifact, StorageVariable } from './types.ts';
 import { BUILTIN_ABIS } from './builtin.ts';
-import { type CreationPattern, creationPattern, masked, startsWithCreation, withoutMetadata } from './bytecode.ts';
+import { type CreationPattern, creationPattern, linkedRanges, masked, startsWithCreation, withoutMetadata } from './bytecode.ts';
 
 export interface Decoded {
   readonly name: string;
@@ -45,7 +45,9 @@ export class AbiDecoder {
     for (const a of artifacts) {
       if (a.storage !== undefined && !this.layouts.has(a.name)) this.layouts.set(a.name, a.storage);
       if (a.deployedCode !== undefined && a.deployedCode.length > 0) {
-        this.codes.push({ name: a.name, code: masked(withoutMetadata(a.deployedCode), a.immutables), immutables: a.immutables });
+        // linked libraries' addresses and a library's own are left out like immutables
+        const ranges = [...(a.immutables ?? []), ...linkedRanges(a.deployedCode)];
+        this.codes.push({ name: a.name, code: masked(withoutMetadata(a.deployedCode), ranges), immutables: ranges });
       }
       if (a.creationCode !== undefined && a.creationCode.length > 0) {
         const ctor = a.abi.find((item) => item.type === 'constructor');
