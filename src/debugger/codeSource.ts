@@ -57,14 +57,16 @@ export class CodeSource {
     return this.build.sources.get(id) ?? this.compiled.generated.get(id);
   }
 
-  /** Each pc's instruction once placed: a loop places the same few again and again. */
-  private readonly placed: (MappedInstruction | null | undefined)[] = [];
+  /** Each pc's instruction, placed when the code is first met: a loop steps through the same few again and again. */
+  private placed: (MappedInstruction | undefined)[] | undefined;
 
   /** The instruction at `pc`; undefined past the map (the metadata trailer, a pc in PUSH data). */
   at(pc: number): MappedInstruction | undefined {
-    let found = this.placed[pc];
-    if (found === undefined) this.placed[pc] = found = this.place(pc) ?? null;
-    return found ?? undefined;
+    if (this.placed === undefined) {
+      this.placed = [];
+      for (let p = 0; p < this.index.length; p++) this.placed.push(this.place(p));
+    }
+    return this.placed[pc];
   }
 
   private place(pc: number): MappedInstruction | undefined {

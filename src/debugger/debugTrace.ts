@@ -99,6 +99,8 @@ export async function debugTransaction(chain: ChainView, hash: Uint8Array, artif
   const frames = new Map<number, DebugFrame>();
   const open: OpenFrame[] = [];
   let previousOp = -1;
+  /** The step before was a JUMP into a function: the next one's stack holds its arguments. */
+  let entering = false;
   let recording: TxRecording | undefined;
 
   const locationIndex = (where: SourceLocation): number => {
@@ -114,8 +116,8 @@ export async function debugTransaction(chain: ChainView, hash: Uint8Array, artif
   };
 
   const sink: StepSink = {
-    // the stack for the arguments of functions as they are entered (copying it costs little beside the run)
-    needs: { stack: true, memory: false, returnData: false, slotValues: false, codeSizes: false },
+    // the stack only where a function is entered, for its arguments: the step after a JUMP marked `i`
+    needs: { stack: false, memory: false, returnData: false, slotValues: false, codeSizes: false, stackWhen: () => entering },
     watches: (i) => i === location.index,
     only: location.index,
     begin: () => {},
@@ -145,6 +147,7 @@ export async function debugTransaction(chain: ChainView, hash: Uint8Array, artif
         top.node = top.entered[top.entered.length - 1]!;
       }
       top.pendingJump = step.op === JUMP && mapped !== undefined && mapped.jump !== '-' ? mapped.jump : undefined;
+      entering = top.pendingJump === 'i';
       const user = where !== undefined && !where.file.generated ? locationIndex(where) : -1;
       steps.push(step.pc, step.op, step.depth, step.gas, step.cost, step.frame, user, top.node);
       previousOp = step.op;

@@ -165,7 +165,7 @@ export class StepRecorder {
       refund: rs.gasRefund,
       address: rs.env.address.bytes,
       code: rs.code,
-      stack: needs.stack ? rs.stack.getStack() : NO_ITEMS,
+      stack: needs.stack || needs.stackWhen?.() === true ? rs.stack.getStack() : NO_ITEMS,
       memory: needs.memory ? memoryOf(rs, words) : NO_BYTES,
       returnData: needs.returnData ? rs.returnBytes : NO_BYTES,
       loaded,

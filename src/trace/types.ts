@@ -189,6 +189,8 @@ export interface StepNeeds {
   readonly codeSizes: boolean;
   /** SSTORE: the slot's value before the write (`overwritten`; the source-level debugger). */
   readonly storedValues?: boolean;
+  /** Without `stack`: asked before each step, the stack of those steps it says yes to (the debugger's function entries). */
+  readonly stackWhen?: () => boolean;
 }
 
 /**
