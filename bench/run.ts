@@ -23,6 +23,7 @@ import type { UiReport } from './ui.ts';
 import type { CheckReportBench } from './checkReport.ts';
 import type { ChainDiffBench } from './chainDiff.ts';
 import type { LongChainRun } from './longChain.ts';
+import type { DebuggerBench } from './debugger.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -91,11 +92,18 @@ async function latencies(name: string, url: string, list: readonly Case[], runs:
   return out;
 }
 
-/** A bench script run as its own process: its last stdout line, JSON. */
-async function scriptReport<T>(script: string, args: readonly string[]): Promise<T> {
+/**
+ * A bench script run as its own process: its last stdout line, JSON. Past `timeoutMs`, when given,
+ * SIGTERM by PID (the script stops its own children), SIGKILL 5 s later.
+ */
+async function scriptReport<T>(script: string, args: readonly string[], timeoutMs?: number): Promise<T> {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'bench', script), ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'inherit' });
+  const kill = (signal: NodeJS.Signals): void => void (proc.exitCode === null && proc.signalCode === null && process.kill(proc.pid, signal));
+  const timers = timeoutMs === undefined ? [] : [setTimeout(() => kill('SIGTERM'), timeoutMs), setTimeout(() => kill('SIGKILL'), timeoutMs + 5000)];
   const text = await new Response(proc.stdout).text();
-  if ((await proc.exited) !== 0) throw new Error(`bench/${script} failed`);
+  const code = await proc.exited;
+  for (const timer of timers) clearTimeout(timer);
+  if (code !== 0) throw new Error(`bench/${script} failed${proc.signalCode !== null && timeoutMs !== undefined ? ` (stopped after ${timeoutMs / 1000} s)` : ''}`);
   return JSON.parse(text.trim().split('\n').pop()!) as T;
 }
 
@@ -232,6 +240,8 @@ async function main(): Promise<void> {
   const computeLoad = await inProcess<ComputeReport>(['compute', COMPUTE]);
   log('show and the viewer on the heavy block');
   const ui = await scriptReport<UiReport>('ui.ts', [FIXTURE, HEAVY_BLOCK]);
+  log('the source-level debugger: a 200-transaction block\'s heaviest transaction and a 1,000,000-step loop');
+  const debuggerBench = await scriptReport<DebuggerBench>('debugger.ts', ['--json', '--runs', String(opts.runs)], 15 * 60 * 1000);
   log('check: a report of 1,000 differences');
   const checkReport = await scriptReport<CheckReportBench>('checkReport.ts', [FIXTURE, HEAVY_BLOCK, SHIPPED_ABIS]);
   log(`diff: block ${HEAVY_BLOCK} against itself and against a copy with one transaction changed`);
@@ -321,6 +331,7 @@ async function main(): Promise<void> {
   }
   rows.push(row(`viewer: click on block ${HEAVY_BLOCK} in the block list → its ${heavyTxs} transactions shown (headless Chromium)`, 'ms', ui.blockPageMs ?? null, null, { op: '<', value: 500 }, ui.blockPageMs === undefined ? 'chromium absent' : undefined));
   rows.push(row(`viewer: click on its first transaction → call tree shown`, 'ms', ui.txTreeMs ?? null, null, { op: '<', value: 500 }, ui.txTreeMs === undefined ? 'chromium absent' : undefined));
+  rows.push(...debuggerBench.rows);
   {
     const replayCold = cold.coldMs.get(`trace_replayBlockTransactions trace ${HEAVY_BLOCK}`)!;
     const blockCold = cold.coldMs.get(`trace_block ${HEAVY_BLOCK}`)!;
@@ -357,6 +368,7 @@ async function main(): Promise<void> {
       load,
       replay,
       computeLoad,
+      debugger: debuggerBench.details,
       allChains: { ...allChains, chains: allChains.chains.map((c) => ({ ...c, path: relative(ROOT, c.path) })) },
       binary,
       starts: { cancunDevnet: starts, generated: { fixture: generatedPath, ...generated, anvil: anvilGenerated } },

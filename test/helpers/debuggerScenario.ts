@@ -9,6 +9,7 @@
 //
 //   npm install --no-save --prefix /tmp/forge @foundry-rs/forge@1.7.1    # once; or FORGE=/path/to/forge
 //   node_modules/.bin/bun test/helpers/debuggerScenario.ts
+//   node_modules/.bin/bun test/helpers/debuggerScenario.ts --bench bench/fixtures/debugger-bench.json   # mineBenchChain only
 //
 // Both compilers are solc-js (solc 0.8.30 and the alias solc-0.8.24): forge runs them through
 // solcjsWrapper.ts, placed as "installed" versions in a temporary svm directory (HOME), so that one
@@ -30,7 +31,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { type LocalAccount, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { freePort } from '../../bench/procs.ts';
 import { BUN, CLI, ROOT } from '../faces.ts';
 import { ANVIL } from './anvil.ts';
@@ -362,6 +363,27 @@ async function startAnvil(args: readonly string[]): Promise<{ url: string; args:
   }
 }
 
+/** Signs `tx` with `account` at `nonce` (EIP-1559, its explicit gas) and sends it; checks the hash anvil gives back. */
+async function sendSigned(url: string, account: LocalAccount, nonce: number, tx: Pick<PlannedTx, 'name' | 'to' | 'data' | 'value' | 'gas'>): Promise<Hex> {
+  const raw = await account.signTransaction!({
+    type: 'eip1559', chainId: CHAIN_ID, nonce,
+    ...(tx.to !== undefined ? { to: tx.to } : {}),
+    data: tx.data, value: tx.value ?? 0n, gas: tx.gas, maxFeePerGas: MAX_FEE, maxPriorityFeePerGas: TIP,
+  });
+  const hash = await rpc<Hex>(url, 'eth_sendRawTransaction', [raw]).catch((e: Error) => {
+    throw new Error(`${tx.name}: ${e.message}`);
+  });
+  if (hash !== keccak256(raw)) throw new Error(`anvil gave ${hash} for ${tx.name}, expected ${keccak256(raw)}`);
+  return hash;
+}
+
+/** Mines block `number` at its timestamp and checks that it holds exactly `hashes`, in that order. */
+async function mineBlock(url: string, number: number, hashes: readonly Hex[]): Promise<void> {
+  await rpc(url, 'evm_mine', [GENESIS_TIME + BLOCK_TIME * number]);
+  const mined = await rpc<{ number: Hex; transactions: Hex[] }>(url, 'eth_getBlockByNumber', ['latest', false]);
+  if (Number(mined.number) !== number || mined.transactions.join() !== hashes.join()) throw new Error(`block ${number}: anvil mined ${mined.transactions.join(', ')}, expected ${hashes.join(', ')}`);
+}
+
 interface TxRecord {
   readonly hash: Hex;
   readonly block: number;
@@ -397,21 +419,8 @@ async function mineChain(): Promise<void> {
     for (const [i, txs] of blocks.entries()) {
       const number = i + 1;
       const hashes: Hex[] = [];
-      for (const tx of txs) {
-        const raw = await accounts[tx.from].signTransaction({
-          type: 'eip1559', chainId: CHAIN_ID, nonce: nonces[tx.from]++,
-          ...(tx.to !== undefined ? { to: tx.to } : {}),
-          data: tx.data, value: tx.value ?? 0n, gas: tx.gas, maxFeePerGas: MAX_FEE, maxPriorityFeePerGas: TIP,
-        });
-        const hash = await rpc<Hex>(anvil.url, 'eth_sendRawTransaction', [raw]).catch((e: Error) => {
-          throw new Error(`${tx.name}: ${e.message}`);
-        });
-        if (hash !== keccak256(raw)) throw new Error(`anvil gave ${hash} for ${tx.name}, expected ${keccak256(raw)}`);
-        hashes.push(hash);
-      }
-      await rpc(anvil.url, 'evm_mine', [GENESIS_TIME + BLOCK_TIME * number]);
-      const mined = await rpc<{ number: Hex; transactions: Hex[] }>(anvil.url, 'eth_getBlockByNumber', ['latest', false]);
-      if (Number(mined.number) !== number || mined.transactions.join() !== hashes.join()) throw new Error(`block ${number}: anvil mined ${mined.transactions.join(', ')}, expected ${hashes.join(', ')}`);
+      for (const tx of txs) hashes.push(await sendSigned(anvil.url, accounts[tx.from], nonces[tx.from]++, tx));
+      await mineBlock(anvil.url, number, hashes);
       for (const [index, tx] of txs.entries()) {
         const hash = hashes[index]!;
         const receipt = await rpc<{ status: Hex; contractAddress: Address | null; to: Address | null }>(anvil.url, 'eth_getTransactionReceipt', [hash]);
@@ -456,7 +465,124 @@ async function mineChain(): Promise<void> {
   }
 }
 
-if (import.meta.main) {
+// ---------------------------------------------------------------------------------------------
+// The debugger's bench chain (bench/fixtures/README.md, bench/debugger.ts)
+
+/** Anvil's dev accounts come from this mnemonic (m/44'/60'/0'/0/i); the first three are KEYS. */
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+const BENCH_SENDERS = 20;
+const BENCH_TXS = 200;
+/** accrue(ROUNDS) of the loop transaction: some 100 steps a round, so about 1,000,000 steps. */
+const LOOP_ROUNDS = 10_000n;
+/** accrue(HEAVY_ROUNDS): the heaviest of the 200 (some 50,000 steps; the others take a few hundred). */
+const HEAVY_ROUNDS = 500n;
+
+export interface BenchTransactions {
+  /** The heaviest (most gas) of block 3's 200 transactions: accrue(500). */
+  readonly heaviest: { hash: Hex; block: number; index: number; call: string; gasUsed: number };
+  /** Block 4's only transaction: accrue(10000), a loop of some 1,000,000 steps. */
+  readonly loop: { hash: Hex; block: number; index: number; call: string; gasUsed: number };
+}
+
+/**
+ * The debugger's bench chain: Ledger, Vault and Counter deployed as the scenario does (blocks 1 and
+ * 2, the same addresses), then block 3 of 200 transactions from 20 of anvil's dev accounts (deposits,
+ * withdraws, pokes, Counter hits and one accrue(500), the heaviest), and block 4 holding accrue(10000).
+ * Captures blocks 1..4 to `out` and names the two transactions in OUT.transactions.json beside it.
+ */
+export async function mineBenchChain(out: string): Promise<BenchTransactions> {
+  const senders = Array.from({ length: BENCH_SENDERS }, (_, i) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i }));
+  for (const [i, key] of [KEYS.deployer, KEYS.user1, KEYS.user2].entries()) {
+    if (senders[i]!.address !== privateKeyToAccount(key).address) throw new Error(`dev account ${i} of the mnemonic is not KEYS's`);
+  }
+  const deployer = senders[0]!;
+  const ledger = getContractAddress({ from: deployer.address, nonce: 0n });
+  const vault = getContractAddress({ from: deployer.address, nonce: 1n });
+  const a: Addresses = {
+    deployer: deployer.address,
+    user1: senders[1]!.address,
+    user2: senders[2]!.address,
+    ledger,
+    vault,
+    counter: getContractAddress({ from: deployer.address, nonce: 2n }),
+    receipt: getContractAddress({ from: vault, nonce: 1n }),
+  };
+  const libraries = { 'src/Ledger.sol:Ledger': ledger };
+  // the scenario's blocks 1 and 2: Ledger, then Vault (linked) and Counter, all from the deployer
+  const deployments = plan(a, libraries).slice(0, 2);
+  const Vault = forgeArtifact('Vault.sol', 'Vault');
+  const Counter = forgeArtifact('Counter.sol', 'Counter');
+  const vaultCall = (functionName: string, args: readonly unknown[] = []): Hex => encodeFunctionData({ abi: Vault.abi, functionName, args } as never);
+  const counterCall = (functionName: string, args: readonly unknown[]): Hex => encodeFunctionData({ abi: Counter.abi, functionName, args } as never);
+
+  type BenchTx = Pick<PlannedTx, 'name' | 'to' | 'data' | 'value' | 'gas'> & { readonly sender: number };
+  // round r of 10 gives each of the 20 senders one transaction of ROUND_KINDS[r] (a deposit before any withdraw)
+  const ROUND_KINDS = ['deposit', 'poke', 'withdraw', 'hit', 'deposit', 'withdraw', 'poke', 'deposit', 'hit', 'withdraw'] as const;
+  const HEAVY_AT = 110;
+  const block3: BenchTx[] = [];
+  for (let t = 0; t < BENCH_TXS; t++) {
+    const sender = t % BENCH_SENDERS;
+    const kind = t === HEAVY_AT ? 'accrue' : ROUND_KINDS[Math.floor(t / BENCH_SENDERS)]!;
+    const name = `${kind}#${t}`;
+    switch (kind) {
+      case 'deposit': block3.push({ name, sender, to: vault, value: parseEther('0.05'), data: vaultCall('deposit'), gas: 200_000n }); break;
+      case 'withdraw': block3.push({ name, sender, to: vault, data: vaultCall('withdraw', [parseEther('0.01')]), gas: 200_000n }); break;
+      case 'poke': block3.push({ name, sender, to: vault, data: vaultCall('poke', [a.counter, BigInt(sender + 1)]), gas: 150_000n }); break;
+      case 'hit': block3.push({ name, sender, to: a.counter, data: counterCall('hit', [BigInt(t)]), gas: 150_000n }); break;
+      case 'accrue': block3.push({ name: `accrue(${HEAVY_ROUNDS})`, sender, to: vault, data: vaultCall('accrue', [HEAVY_ROUNDS]), gas: 1_000_000n }); break;
+    }
+  }
+  const loop: BenchTx = { name: `accrue(${LOOP_ROUNDS})`, sender: 1, to: vault, data: vaultCall('accrue', [LOOP_ROUNDS]), gas: 5_000_000n };
+
+  const anvil = await startAnvil(['--hardfork', HARDFORK, '--chain-id', String(CHAIN_ID), '--no-mining', '--order', 'fifo', '--accounts', String(BENCH_SENDERS), '--timestamp', String(GENESIS_TIME), '--quiet']);
+  try {
+    const nonces = senders.map(() => 0);
+    const blocks: BenchTx[][] = [...deployments.map((txs) => txs.map((tx) => ({ ...tx, sender: 0 }))), block3, [loop]];
+    const hashesOf: Hex[][] = [];
+    for (const [i, txs] of blocks.entries()) {
+      const hashes: Hex[] = [];
+      for (const tx of txs) hashes.push(await sendSigned(anvil.url, senders[tx.sender]!, nonces[tx.sender]!++, tx));
+      await mineBlock(anvil.url, i + 1, hashes);
+      hashesOf.push(hashes);
+    }
+    const gasUsed: number[][] = [];
+    for (const [i, hashes] of hashesOf.entries()) {
+      gasUsed.push([]);
+      for (const [index, hash] of hashes.entries()) {
+        const receipt = await rpc<{ status: Hex; gasUsed: Hex }>(anvil.url, 'eth_getTransactionReceipt', [hash]);
+        if (receipt.status !== '0x1') throw new Error(`${blocks[i]![index]!.name} (block ${i + 1}): status ${receipt.status}, expected success`);
+        gasUsed[i]!.push(Number(receipt.gasUsed));
+      }
+    }
+    const heavy = gasUsed[2]!;
+    if (heavy.some((gas, index) => index !== HEAVY_AT && gas >= heavy[HEAVY_AT]!)) throw new Error(`accrue(${HEAVY_ROUNDS}) is not the heaviest of block 3`);
+    for (const [name, file, address, isLibrary] of [['Ledger', 'Ledger.sol', ledger, true], ['Vault', 'Vault.sol', vault, false], ['Counter', 'Counter.sol', a.counter, false]] as const) {
+      const code = await rpc<Hex>(anvil.url, 'eth_getCode', [address, 'latest']);
+      if (!sameCode(code, forgeArtifact(file, name), libraries, isLibrary ? address : undefined)) throw new Error(`${name} at ${address}: the deployed code is not foundry/out/${file}/${name}.json's`);
+    }
+
+    const captured = join(mkdtempSync(join(tmpdir(), 'blocktrace-debugger-bench-')), 'fixture.json');
+    await run([BUN, CLI, 'capture', '--rpc', anvil.url, '--block', '1', '--to', String(blocks.length), '--out', captured], { cwd: ROOT, timeoutMs: 300_000 });
+    copyFileSync(captured, out);
+    rmSync(dirname(captured), { recursive: true, force: true });
+    const named: BenchTransactions = {
+      heaviest: { hash: hashesOf[2]![HEAVY_AT]!, block: 3, index: HEAVY_AT, call: `accrue(${HEAVY_ROUNDS})`, gasUsed: heavy[HEAVY_AT]! },
+      loop: { hash: hashesOf[3]![0]!, block: 4, index: 0, call: `accrue(${LOOP_ROUNDS})`, gasUsed: gasUsed[3]![0]! },
+    };
+    writeFileSync(out.replace(/\.json$/, '.transactions.json'), `${JSON.stringify({ ...named, block3: { transactions: heavy.length, gasUsed: heavy.reduce((x, y) => x + y, 0) }, anvil: anvil.args.slice(4) }, null, 2)}\n`);
+    return named;
+  } finally {
+    await anvil.stop();
+  }
+}
+
+if (import.meta.main && process.argv[2] === '--bench') {
+  // node_modules/.bin/bun test/helpers/debuggerScenario.ts --bench bench/fixtures/debugger-bench.json
+  const out = process.argv[3];
+  if (out === undefined || !out.endsWith('.json')) throw new Error('usage: debuggerScenario.ts --bench OUT.json');
+  const named = await mineBenchChain(out);
+  process.stdout.write(`wrote ${out} and its .transactions.json: heaviest ${named.heaviest.hash} (${named.heaviest.gasUsed} gas), loop ${named.loop.hash} (${named.loop.gasUsed} gas)\n`);
+} else if (import.meta.main) {
   await buildForge();
   await buildHardhat();
   await buildSolc();
