@@ -14,9 +14,9 @@ export class StepTable {
   op = new Uint8Array(1024);
   /** From 0 for the transaction's own frame. */
   depth = new Uint16Array(1024);
-  /** Gas left and cost as the EVM counts them (64 bits hold any): kept as bigint, no conversion per step. */
-  gas = new BigInt64Array(1024);
-  cost = new BigInt64Array(1024);
+  /** Gas left and cost, as numbers (exact below 2^53: any gas a block holds). */
+  gas = new Float64Array(1024);
+  cost = new Float64Array(1024);
   /** Index of the running frame in TxRecording.frames. */
   frame = new Int32Array(1024);
   /** Index into the locations, -1 for an instruction with no user source. */
@@ -30,8 +30,8 @@ export class StepTable {
     this.pc[i] = pc;
     this.op[i] = op;
     this.depth[i] = depth;
-    this.gas[i] = gas;
-    this.cost[i] = cost;
+    this.gas[i] = Number(gas);
+    this.cost[i] = Number(cost);
     this.frame[i] = frame;
     this.location[i] = location;
     this.node[i] = node;
@@ -40,7 +40,7 @@ export class StepTable {
 
   private grow(): void {
     const size = this.pc.length * GROWTH;
-    const more = <T extends Int32Array | Uint8Array | Uint16Array | BigInt64Array>(a: T, make: new (n: number) => T): T => {
+    const more = <T extends Int32Array | Uint8Array | Uint16Array | Float64Array>(a: T, make: new (n: number) => T): T => {
       const b = new make(size);
       (b as { set(from: T): void }).set(a);
       return b;
@@ -48,8 +48,8 @@ export class StepTable {
     this.pc = more(this.pc, Int32Array);
     this.op = more(this.op, Uint8Array);
     this.depth = more(this.depth, Uint16Array);
-    this.gas = more(this.gas, BigInt64Array);
-    this.cost = more(this.cost, BigInt64Array);
+    this.gas = more(this.gas, Float64Array);
+    this.cost = more(this.cost, Float64Array);
     this.frame = more(this.frame, Int32Array);
     this.location = more(this.location, Int32Array);
     this.node = more(this.node, Int32Array);

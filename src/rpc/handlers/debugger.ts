@@ -102,7 +102,7 @@ export async function blocktraceDebugSteps([hash, from, count]: [Uint8Array, big
   const out: unknown[] = [];
   for (let i = Number(from); i < Math.min(steps.length, Number(from + count)); i++) {
     const location = steps.location[i]!;
-    out.push([i, steps.pc[i], gethOpcodeName(steps.op[i]!), steps.depth[i]! + 1, Number(steps.gas[i]!), Number(steps.cost[i]!), fileIndex(trace, location), trace.locations[location]?.line ?? null]);
+    out.push([i, steps.pc[i], gethOpcodeName(steps.op[i]!), steps.depth[i]! + 1, steps.gas[i], steps.cost[i], fileIndex(trace, location), trace.locations[location]?.line ?? null]);
   }
   return out;
 }
