@@ -100,8 +100,11 @@ export class StepRecorder {
     const early = invalid ? undefined : stackOrGasFailure(at.op, rs.stack.length, base, at.gasLeft);
     if (early !== undefined || dynamic === undefined) {
       // the EVM then fails on its own (a stack error as the opcode runs, the charge out of gas)
+      const pending = this.report(at, base, early);
+      // most steps: a static-gas opcode reported at once (no closure made for them)
+      if (pending === undefined && dynamic === undefined) return fee;
       const charge = (): Promise<bigint> | bigint => (dynamic === undefined ? fee : dynamic(rs, fee, common));
-      return after(this.report(at, base, early), charge);
+      return after(pending, charge);
     }
     let charged: Promise<bigint> | bigint;
     try {
@@ -116,7 +119,8 @@ export class StepRecorder {
   /** The opcode's gas is known: go-ethereum counts the gas handed to a callee in a CALL's cost (gas_table.go gasCall: callGasTemp). */
   private charged(at: Reached, charge: bigint): Promise<bigint> | bigint {
     const cost = CALLS.has(at.op) ? charge + (at.rs.messageGasLimit ?? 0n) : charge;
-    return after(this.report(at, cost, charge > at.gasLeft ? { kind: 'outOfGas' } : undefined), () => charge);
+    const pending = this.report(at, cost, charge > at.gasLeft ? { kind: 'outOfGas' } : undefined);
+    return pending === undefined ? charge : pending.then(() => charge);
   }
 
   /** The opcode's gas handler threw: a failure before it runs, or not the EVM's (rethrown untouched). */
