@@ -208,6 +208,9 @@ describe.skipIf(missing !== undefined)('the Debug view in headless Chromium', ()
       await page.waitForSelector('#dbg-bad-step');
       expect(await page.textContent('#dbg-bad-step')).toBe(`"${step}" is not a step of this transaction: it has ${steps} steps, numbered 0 to ${steps - 1}.`);
     }
+    // a transaction the chain does not have: one line saying so
+    await page.goto(`${served.url}/tx/0x${'ab'.repeat(32)}/debug`);
+    await page.waitForFunction((text) => document.getElementById('main')?.innerText.includes(text) === true, `Transaction 0x${'ab'.repeat(32)} is not on this chain.`);
     const tx = await open(`/tx/${FAILING.hash}`);
     await tx.waitForSelector('.debug-links');
     expect(await tx.getAttribute('.debug-links a >> text=Debug', 'href')).toBe(`/tx/${FAILING.hash}/debug`);
