@@ -210,7 +210,10 @@ describe.skipIf(missing !== undefined)('the Debug view in headless Chromium', ()
     }
     // a transaction the chain does not have: one line saying so
     await page.goto(`${served.url}/tx/0x${'ab'.repeat(32)}/debug`);
-    await page.waitForFunction((text) => document.getElementById('main')?.innerText.includes(text) === true, `Transaction 0x${'ab'.repeat(32)} is not on this chain.`);
+    await page.waitForFunction(
+      (text) => (globalThis as unknown as { document: { getElementById(id: string): { innerText: string } | null } }).document.getElementById('main')?.innerText.includes(text) === true,
+      `Transaction 0x${'ab'.repeat(32)} is not on this chain.`,
+    );
     const tx = await open(`/tx/${FAILING.hash}`);
     await tx.waitForSelector('.debug-links');
     expect(await tx.getAttribute('.debug-links a >> text=Debug', 'href')).toBe(`/tx/${FAILING.hash}/debug`);
