@@ -2,18 +2,14 @@
 // another (or to the same one where there is nowhere to go), shared by the terminal UI and the
 // viewer, so that a key does the same thing in both.
 import { type DebugTrace, revertStep } from './debugTrace.ts';
+import type { Move } from './keys.ts';
 
 const CALLS = new Set([0xf0, 0xf1, 0xf2, 0xf4, 0xf5, 0xfa]);
 const SSTORE = 0x55;
 const LOG0 = 0xa0;
 const LOG4 = 0xa4;
 
-export type Move =
-  | 'next' | 'previous' | 'first' | 'last'
-  | 'nextCall' | 'previousCall'
-  | 'nextLine' | 'previousLine'
-  | 'stepOver' | 'stepOut'
-  | 'revert' | 'nextWrite' | 'nextEvent';
+export type { Move } from './keys.ts';
 
 /** How deep a step is: EVM frames, then Solidity functions within the frame. */
 function nesting(trace: DebugTrace, i: number): number {

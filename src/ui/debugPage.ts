@@ -5,32 +5,33 @@
 // (j/k step, n/p line, o over, u out, c/C call, g/G first/last, r revert, w write, e event); a
 // click on a source line runs to it, a click on a listed step goes there. Every step has its URL:
 // the address bar follows the step (history.replaceState), so a copied URL reopens it.
+import { type Move, MOVE_KEYS, MOVES } from '../debugger/keys.ts';
 import { el, link, notFound, short } from './components.ts';
 import { type DebugStep, type DebugTx, factsPane, framesPane, memoryPane, stackPane, storagePane } from './debugPanes.ts';
 import { rpc } from './rpc.ts';
 import { SourcePane } from './sourcePane.ts';
 import { StepList } from './stepList.ts';
 
-type Move = 'next' | 'previous' | 'first' | 'last' | 'nextCall' | 'previousCall' | 'nextLine' | 'previousLine' | 'stepOver' | 'stepOut' | 'revert' | 'nextWrite' | 'nextEvent';
 type Where = { move: Move } | { file: string; line: number };
 
-/** Each move: its key, its button, and what is said when there is nowhere to go. */
-const MOVES: readonly (readonly [Move, string, string, string])[] = [
-  ['first', 'g', 'first', 'this is the first step'],
-  ['previous', 'k', '↑ step', 'this is the first step'],
-  ['next', 'j', '↓ step', 'this is the last step'],
-  ['previousLine', 'p', '↑ line', 'no source line before this step'],
-  ['nextLine', 'n', '↓ line', 'no source line after this step'],
-  ['stepOver', 'o', 'over', 'no later line at this depth'],
-  ['stepOut', 'u', 'out', 'no caller to step out to'],
-  ['previousCall', 'C', '↑ call', 'no call before this step'],
-  ['nextCall', 'c', '↓ call', 'no call after this step'],
-  ['nextWrite', 'w', 'write', 'no storage write after this step'],
-  ['nextEvent', 'e', 'event', 'no event after this step'],
-  ['revert', 'r', 'revert', 'the transaction does not revert'],
-  ['last', 'G', 'last', 'this is the last step'],
-];
-const KEYS = new Map<string, Move>([...MOVES.map(([m, key]) => [key, m] as const), ['ArrowDown', 'next'], ['ArrowUp', 'previous']]);
+/** Each move's button and what is said when there is nowhere to go (its key: keys.ts, as in the terminal). */
+const LABELS: Readonly<Record<Move, readonly [string, string]>> = {
+  first: ['first', 'this is the first step'],
+  previous: ['↑ step', 'this is the first step'],
+  next: ['↓ step', 'this is the last step'],
+  previousLine: ['↑ line', 'no source line before this step'],
+  nextLine: ['↓ line', 'no source line after this step'],
+  stepOver: ['over', 'no later line at this depth'],
+  stepOut: ['out', 'no caller to step out to'],
+  previousCall: ['↑ call', 'no call before this step'],
+  nextCall: ['↓ call', 'no call after this step'],
+  nextWrite: ['write', 'no storage write after this step'],
+  nextEvent: ['event', 'no event after this step'],
+  revert: ['revert', 'the transaction does not revert'],
+  last: ['last', 'this is the last step'],
+};
+const MOVES_SHOWN: readonly (readonly [Move, string, string, string])[] = MOVES.map((m) => [m, MOVE_KEYS[m], ...LABELS[m]] as const);
+const KEYS = new Map<string, Move>([...MOVES_SHOWN.map(([m, key]) => [key, m] as const), ['ArrowDown', 'next'], ['ArrowUp', 'previous']]);
 
 /** The page for a step number that is not one of the transaction's, with ways on. */
 function noSuchStep(main: HTMLElement, tx: DebugTx, hash: string, text: string): void {
@@ -87,7 +88,7 @@ export async function showDebug(main: HTMLElement, hash: string, stepText: strin
     await source.show(s, (a, b) => list.rows(a, b));
     if (how !== undefined && s.step === from) {
       if (!('move' in how)) message.textContent = `line ${how.line} of ${how.file} is not reached after step ${from}`;
-      else message.textContent = how.move === 'revert' && tx.revert !== null ? 'this is the step where it reverts' : MOVES.find(([m]) => m === how.move)![3];
+      else message.textContent = how.move === 'revert' && tx.revert !== null ? 'this is the step where it reverts' : LABELS[how.move][1];
     } else message.textContent = '';
     history.replaceState(null, '', `/tx/${hash}/debug/${s.step}`);
     root.dataset['step'] = String(s.step);
@@ -112,7 +113,7 @@ export async function showDebug(main: HTMLElement, hash: string, stepText: strin
   const source = new SourcePane(tx, (file, line) => go({ file, line }));
   const list = new StepList(hash, tx.steps, tx.sources.map((s) => s.path), (n) => go({ step: n }));
   const bar = el('div', { class: 'dbg-bar', role: 'toolbar' });
-  for (const [m, key, label] of MOVES) {
+  for (const [m, key, label] of MOVES_SHOWN) {
     const button = el('button', { type: 'button', 'data-move': m, title: `${m} (${key})` }, label, el('kbd', {}, key));
     if (m === 'revert' && tx.revert === null) button.disabled = true;
     button.addEventListener('click', () => go({ move: m }));

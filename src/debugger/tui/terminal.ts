@@ -4,7 +4,8 @@
 // from a window of steps run again around it (stepDetails.ts), fetched while the screen shows `…`.
 import type { ChainView } from '../../replay/chainView.ts';
 import type { DebugTrace } from '../debugTrace.ts';
-import { type Move, move, runToLine } from '../navigate.ts';
+import { type Move, MOVE_KEYS } from '../keys.ts';
+import { move, runToLine } from '../navigate.ts';
 import { type DetailWindow, detailWindow } from '../stepDetails.ts';
 import { stepView } from '../stepView.ts';
 import { slotNamer } from '../storageNames.ts';
@@ -17,8 +18,7 @@ export interface TerminalIo {
 }
 
 const KEYS: Record<string, Move> = {
-  j: 'next', k: 'previous', g: 'first', G: 'last', c: 'nextCall', C: 'previousCall',
-  n: 'nextLine', p: 'previousLine', o: 'stepOver', u: 'stepOut', r: 'revert', w: 'nextWrite', e: 'nextEvent',
+  ...Object.fromEntries(Object.entries(MOVE_KEYS).map(([move, key]) => [key, move as Move])),
   '\u001b[B': 'next', '\u001b[A': 'previous',
 };
 /** Steps run again on each side of the one shown. */

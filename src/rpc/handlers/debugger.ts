@@ -10,7 +10,8 @@ import { Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { bytesToHex } from 'viem';
 import { DebugError, type DebugTrace, revertStep } from '../../debugger/debugTrace.ts';
-import { type Move, move, runToLine } from '../../debugger/navigate.ts';
+import { type Move, MOVES } from '../../debugger/keys.ts';
+import { move, runToLine } from '../../debugger/navigate.ts';
 import { slotNamer } from '../../debugger/storageNames.ts';
 import { stepView } from '../../debugger/stepView.ts';
 import { codeAddress } from '../../debugger/debugTrace.ts';
@@ -23,7 +24,6 @@ import { ParamDecodeError, type ParamCodec } from '../schemas.ts';
 /** Steps one page may hold. */
 export const MAX_PAGE = 5000;
 
-const MOVES = ['next', 'previous', 'first', 'last', 'nextCall', 'previousCall', 'nextLine', 'previousLine', 'stepOver', 'stepOut', 'revert', 'nextWrite', 'nextEvent'] as const satisfies readonly Move[];
 const MoveSchema = Type.Union([
   Type.Object({ move: Type.Union(MOVES.map((m) => Type.Literal(m))) }, { additionalProperties: false }),
   Type.Object({ file: Type.String(), line: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
