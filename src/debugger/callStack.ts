@@ -63,22 +63,36 @@ export function functionsAt(trace: DebugTrace, i: number): readonly string[] {
   return functions;
 }
 
-/** The functions of a call-stack node and its parents, outermost first. */
-function nodeStack(trace: DebugTrace, from: number): readonly string[] {
-  const out: string[] = [];
+/**
+ * The nodes a call stack shows, from node `from` and its parents, outermost first, each with the node
+ * whose function it is: an EVM frame an artifact names, and the internal functions entered in it,
+ * the compiler's own helpers left out. The dispatcher's jump into a public function's body is the
+ * frame's own function, not a second one: that node is folded into its frame's (`folded` names it).
+ */
+export function shownNodes(trace: DebugTrace, from: number): { node: number; label: string; folded?: number }[] {
+  const out: { node: number; label: string; folded?: number }[] = [];
   const nodes = trace.stacks.nodes;
+  let folded: number | undefined;
   for (let n = from; n >= 0; n = nodes[n]!.parent) {
     const node = nodes[n]!;
     if (node.internal === undefined) {
       const fn = frameFunction(trace, node.frame);
-      if (fn !== undefined) out.push(`${fn.contract}.${fn.name}`);
+      if (fn !== undefined) out.push({ node: n, label: `${fn.contract}.${fn.name}`, ...(folded !== undefined ? { folded } : {}) });
+      folded = undefined;
       continue;
     }
     if (node.internal === 'hidden') continue;
-    // the dispatcher's jump into a public function's body is the frame's own function, not a second one
     const parent = nodes[node.parent];
-    if (parent !== undefined && parent.internal === undefined && parent.frame === node.frame && frameFunction(trace, node.frame)?.name === node.internal.name) continue;
-    out.push(`${node.internal.contract}.${node.internal.name}`);
+    if (parent !== undefined && parent.internal === undefined && parent.frame === node.frame && frameFunction(trace, node.frame)?.name === node.internal.name) {
+      folded = n;
+      continue;
+    }
+    out.push({ node: n, label: `${node.internal.contract}.${node.internal.name}` });
   }
   return out.reverse();
+}
+
+/** The functions of a call-stack node and its parents, outermost first. */
+function nodeStack(trace: DebugTrace, from: number): readonly string[] {
+  return shownNodes(trace, from).map((shown) => shown.label);
 }

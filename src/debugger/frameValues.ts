@@ -6,7 +6,7 @@
 // is said to be not recoverable rather than guessed.
 import { type AbiFunction, type AbiParameter, decodeAbiParameters, decodeFunctionData, type Hex } from 'viem';
 import type { Variable } from './builds.ts';
-import { frameFunction } from './callStack.ts';
+import { shownNodes } from './callStack.ts';
 import type { DebugTrace } from './debugTrace.ts';
 import { modifierAt } from './debugTrace.ts';
 
@@ -105,38 +105,25 @@ function externalArgs(trace: DebugTrace, frameIndex: number): { args: NamedValue
  * first) when known, for the return values of a function returning at this step.
  */
 export function frameValues(trace: DebugTrace, i: number, stack?: readonly bigint[]): FrameValues[] {
-  const out: FrameValues[] = [];
   const nodes = trace.stacks.nodes;
-  const chain: number[] = [];
-  for (let n = trace.steps.node[i]!; n >= 0; n = nodes[n]!.parent) chain.unshift(n);
+  const innermost = trace.steps.node[i]!;
   const viaIr = trace.frames.get(trace.steps.frame[i]!)?.contract?.build.viaIR === true;
   // the innermost function returns here when this is its `o` jump
   const frame = trace.frames.get(trace.steps.frame[i]!);
-  const returning = frame?.source?.at(trace.steps.pc[i]!)?.jump === 'o' && trace.steps.op[i] === 0x56;
-  for (const [k, n] of chain.entries()) {
+  const returning = frame?.source?.at(trace.steps.pc[i]!)?.jump === 'o' && trace.steps.op[i] === 0x56 && stack !== undefined && !viaIr;
+  const out = shownNodes(trace, innermost).map(({ node: n, label, folded }): FrameValues => {
     const node = nodes[n]!;
-    if (node.internal === undefined) {
-      const fn = frameFunction(trace, node.frame);
-      if (fn === undefined) continue;
-      out.push({ label: `${fn.contract}.${fn.name}`, kind: 'external', ...externalArgs(trace, node.frame) });
-      continue;
-    }
-    if (node.internal === 'hidden' || node.def === undefined) continue;
-    const parent = nodes[node.parent];
-    const label = `${node.internal.contract}.${node.internal.name}`;
-    const args = viaIr ? undefined : fromStack(node.def.parameters, node.stackAtEntry ?? []);
-    const returns = k === chain.length - 1 && returning && stack !== undefined && !viaIr ? fromStack(node.def.returns, stack, 1) : undefined;
-    const value: FrameValues = {
-      label, kind: 'internal', args, ...(returns !== undefined ? { returns } : {}),
+    // a public function's body returns as its frame's own function (the node folded into it)
+    const own = folded === innermost ? nodes[folded]! : node;
+    const returns = returning && (n === innermost || folded === innermost) && own.def !== undefined ? fromStack(own.def.returns, stack!, 1) : undefined;
+    const withReturns = returns !== undefined ? { returns } : {};
+    if (node.internal === undefined) return { label, kind: 'external', ...externalArgs(trace, node.frame), ...withReturns };
+    const args = viaIr ? undefined : fromStack(node.def!.parameters, node.stackAtEntry ?? []);
+    return {
+      label, kind: 'internal', args, ...withReturns,
       ...(args === undefined ? { note: viaIr ? 'not recoverable: built with via-IR, whose code keeps arguments elsewhere' : 'not recoverable from the stack' } : {}),
     };
-    // the dispatcher's jump into a public function's body is the external frame itself: its values are the calldata's
-    if (parent !== undefined && parent.internal === undefined && out[out.length - 1]?.label.endsWith(`.${node.internal.name}`)) {
-      if (returns !== undefined) out[out.length - 1] = { ...out[out.length - 1]!, returns };
-      continue;
-    }
-    out.push(value);
-  }
+  });
   const modifier = modifierAt(trace, i);
   if (modifier !== undefined) out.push({ label: `${modifier.contract}.${modifier.name}`, kind: 'modifier', args: undefined, note: 'a modifier\'s code is inlined: its arguments are not on the stack' });
   return out;
