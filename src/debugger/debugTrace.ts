@@ -4,7 +4,7 @@
 // marked `i` enters the function whose definition the next instruction maps to, one marked `o`
 // leaves it. A frame whose code matches no artifact, or whose map cannot be read, keeps its steps at
 // opcode level, with one note saying why.
-import type { ChainView, TxLocation } from '../replay/chainView.ts';
+import { type ChainView, fetchTx, isGenesis, type TxLocation } from '../replay/chainView.ts';
 import type { CallFrame, StepSink, TxRecording } from '../trace/types.ts';
 import type { Build, BuildContract, FunctionDef } from './builds.ts';
 import { CodeMatcher, type CodeKind } from './codeMatch.ts';
@@ -87,9 +87,9 @@ function openFrame(artifacts: DebugArtifacts, index: number, kind: CodeKind, cod
 
 /** Replays the transaction's block with its steps watched; throws DebugError when the hash is not on the chain. */
 export async function debugTransaction(chain: ChainView, hash: Uint8Array, artifacts: DebugArtifacts): Promise<DebugTrace> {
-  const location = chain.fetch !== undefined ? await chain.fetch.tx(hash) : chain.txByHash(hash);
+  const location = await fetchTx(chain, hash);
   if (location === undefined) throw new DebugError(`transaction 0x${Buffer.from(hash).toString('hex')} is not on the chain`);
-  if (location.block.number === 0n || location.block.number === chain.genesis.number) throw new DebugError('the transaction is in the chain\'s first block, which has no parent state to replay from');
+  if (isGenesis(chain, location.block)) throw new DebugError('the transaction is in the chain\'s first block, which has no parent state to replay from');
   const creates = location.block.block.transactions[location.index]?.to === undefined;
 
   const steps = new StepTable();

@@ -201,3 +201,16 @@ export interface ChainView {
   /** eth_simulateV1: simulated blocks on top of `block` (nothing of them stays); unset where not held here. */
   readonly simulate?: ((block: ChainBlock, request: SimRequest) => Promise<SimBlockResult[]>) | undefined;
 }
+
+/** The transaction's place: asked of the chain's fetcher where blocks are fetched on demand (upstream mode). */
+export async function fetchTx(chain: ChainView, hash: Uint8Array): Promise<TxLocation | undefined> {
+  return chain.fetch !== undefined ? chain.fetch.tx(hash) : chain.txByHash(hash);
+}
+
+/**
+ * The chain's first block: block 0, or the state snapshot a captured fixture starts from. It has no
+ * parent state to replay from (go-ethereum: "genesis is not traceable").
+ */
+export function isGenesis(chain: ChainView, block: ChainBlock): boolean {
+  return block.number === 0n || block.number === chain.genesis.number;
+}

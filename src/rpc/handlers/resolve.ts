@@ -1,5 +1,7 @@
 // Block selectors → chain blocks. `pending` is the head (a fixture has no pending block).
-import type { ChainBlock, ChainView, TxLocation } from '../../replay/chainView.ts';
+import type { ChainBlock, ChainView } from '../../replay/chainView.ts';
+// the two lookups the debugger shares, below rpc/: re-exported for the handlers
+export { fetchTx, isGenesis } from '../../replay/chainView.ts';
 import type { BlockSelector } from '../schemas.ts';
 
 export function resolveBlock(chain: ChainView, selector: BlockSelector): ChainBlock | undefined {
@@ -29,14 +31,4 @@ export async function fetchBlockByHash(chain: ChainView, hash: Uint8Array): Prom
   return chain.fetch !== undefined ? chain.fetch.byHash(hash) : chain.blockByHash(hash);
 }
 
-export async function fetchTx(chain: ChainView, hash: Uint8Array): Promise<TxLocation | undefined> {
-  return chain.fetch !== undefined ? chain.fetch.tx(hash) : chain.txByHash(hash);
-}
 
-/**
- * The chain's first block: block 0, or the state snapshot a captured fixture starts from. It has no
- * parent state to replay from (go-ethereum: "genesis is not traceable").
- */
-export function isGenesis(chain: ChainView, block: ChainBlock): boolean {
-  return block.number === 0n || block.number === chain.genesis.number;
-}
