@@ -5,6 +5,7 @@
 // `o` jump). A value the stack does not hold (a code generator that keeps them elsewhere, via-IR)
 // is said to be not recoverable rather than guessed.
 import { type AbiFunction, type AbiParameter, decodeAbiParameters, decodeFunctionData, type Hex } from 'viem';
+import { storageValue } from '../abi/slots.ts';
 import type { Variable } from './builds.ts';
 import { shownNodes } from './callStack.ts';
 import type { DebugTrace } from './debugTrace.ts';
@@ -33,14 +34,10 @@ const MASK = (bits: number): bigint => (1n << BigInt(bits)) - 1n;
 export function wordAs(type: string, word: bigint): string {
   const t = type.replace(/ (payable)$/, '');
   let m: RegExpExecArray | null;
-  if ((m = /^uint(\d*)$/.exec(t)) !== null) return (word & MASK(Number(m[1] || 256))).toString();
-  if ((m = /^int(\d*)$/.exec(t)) !== null) {
-    const bits = Number(m[1] || 256);
-    const v = word & MASK(bits);
-    return (v >> BigInt(bits - 1) === 1n ? v - (1n << BigInt(bits)) : v).toString();
-  }
+  // an integer's bits past its size are the stack's (a negative int8 is sign-extended): cut, then read as a stored one
+  if ((m = /^u?int(\d*)$/.exec(t)) !== null) return storageValue(`0x${(word & MASK(Number(m[1] || 256))).toString(16)}`, t)!;
   if (t === 'address' || t.startsWith('contract ')) return `0x${(word & MASK(160)).toString(16).padStart(40, '0')}`;
-  if (t === 'bool') return word === 0n ? 'false' : 'true';
+  if (t === 'bool') return storageValue(`0x${word.toString(16)}`, t)!;
   if ((m = /^bytes(\d+)$/.exec(t)) !== null) return `0x${word.toString(16).padStart(64, '0').slice(0, Number(m[1]) * 2)}`;
   if (t.startsWith('enum ')) return word.toString();
   if (/ memory$/.test(t)) return `(in memory at 0x${word.toString(16)})`;

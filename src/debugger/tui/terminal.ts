@@ -7,6 +7,7 @@ import type { DebugTrace } from '../debugTrace.ts';
 import { type Move, MOVE_KEYS } from '../keys.ts';
 import { move, runToLine } from '../navigate.ts';
 import { type DetailWindow, detailWindow } from '../stepDetails.ts';
+import { gethOpcodeName } from '../../trace/render/errorStrings.ts';
 import { stepView } from '../stepView.ts';
 import { slotNamer } from '../storageNames.ts';
 import { drawScreen } from './screen.ts';
@@ -40,7 +41,7 @@ export async function runTerminal(trace: DebugTrace, chain: ChainView, io: Termi
     const names = window === undefined ? undefined : slotNamer(trace, step, window.preimages);
     const view = stepView(trace, step, inWindow ? window!.details[step - window!.from] : undefined, names);
     const nearby: [number, number, string][] = [];
-    for (let i = Math.max(0, step - 6); i < Math.min(trace.steps.length, step + 12); i++) nearby.push([i, trace.steps.pc[i]!, stepView(trace, i).op]);
+    for (let i = Math.max(0, step - 6); i < Math.min(trace.steps.length, step + 12); i++) nearby.push([i, trace.steps.pc[i]!, gethOpcodeName(trace.steps.op[i]!)]);
     const lines = drawScreen({
       view, sourceText: view.source === undefined ? undefined : sources.get(view.source.file), nearby,
       width: stdout.columns ?? 100, height: stdout.rows ?? 30, status: prompt !== '' ? prompt : message, colour,
