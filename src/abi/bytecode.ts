@@ -48,6 +48,9 @@ export function creationPattern(code: string): CreationPattern {
 export const startsWithCreation = (init: string, pattern: CreationPattern): boolean =>
   init.length >= pattern.length && pattern.pieces.every((p) => init.startsWith(p.text, p.at));
 
+/** `code` with each linked-library placeholder read as 20 zero bytes (hex again). */
+export const placeholdersZeroed = (code: string): string => code.replace(PLACEHOLDER, '0'.repeat(40));
+
 /**
  * Byte ranges of runtime code that a deployment writes in besides immutables: each linked library's
  * address (an unlinked artifact holds a placeholder there) and, in a library's own code, the PUSH20

@@ -3,6 +3,7 @@
 // arguments after the creation code; and the metadata trailer (its hash follows the sources' paths
 // and settings, not the code) may differ too. Those bytes are left out of the comparison; every
 // other byte, and the code's length, must be equal: a wrong line is worse than no line.
+import { linkedRanges, placeholdersZeroed } from '../abi/bytecode.ts';
 import type { BuildContract, CodeRange, CompiledCode } from './builds.ts';
 
 export type CodeKind = 'creation' | 'runtime';
@@ -26,24 +27,6 @@ interface Template {
   /** 1 where the running code must equal `bytes`. */
   readonly fixed: Uint8Array;
 }
-
-/** Hex with library placeholders (`__$…$__`, 40 characters) read as zero bytes. */
-function templateBytes(hex: string): Uint8Array {
-  let clean = '';
-  for (let i = 0; i < hex.length; ) {
-    const next = hex.indexOf('_', i);
-    if (next === -1) {
-      clean += hex.slice(i);
-      break;
-    }
-    // a placeholder (`__$<34 hex>$__`, or an old `__Name____…`) is always 40 characters: 20 bytes
-    clean += `${hex.slice(i, next)}${'0'.repeat(40)}`;
-    i = next + 40;
-  }
-  return Uint8Array.from(Buffer.from(clean, 'hex'));
-}
-
-const PUSH20 = 0x73;
 
 const CBOR_KEYS = [
   [0x64, 0x69, 0x70, 0x66, 0x73], // "ipfs"
@@ -75,7 +58,7 @@ export function metadataTrailers(bytes: Uint8Array): CodeRange[] {
 }
 
 function template(contract: BuildContract, kind: CodeKind, code: CompiledCode): Template {
-  const bytes = templateBytes(code.object);
+  const bytes = Uint8Array.from(Buffer.from(placeholdersZeroed(code.object), 'hex'));
   const fixed = new Uint8Array(bytes.length).fill(1);
   const free = (r: CodeRange): void => {
     fixed.fill(0, r.start, Math.min(r.start + r.length, bytes.length));
@@ -83,8 +66,8 @@ function template(contract: BuildContract, kind: CodeKind, code: CompiledCode): 
   for (const r of code.links) free(r);
   for (const r of code.immutables) free(r);
   for (const r of metadataTrailers(bytes)) free(r);
-  // a library's runtime code starts with PUSH20 of zeros, its own address once deployed (solc's call protection)
-  if (kind === 'runtime' && bytes[0] === PUSH20 && bytes.length > 21 && bytes.subarray(1, 21).every((b) => b === 0)) free({ start: 1, length: 20 });
+  // placeholders an unlinked build left (its links say where too) and a library's own address
+  for (const r of linkedRanges(code.object)) free(r);
   return { contract, kind, code, bytes, fixed };
 }
 
