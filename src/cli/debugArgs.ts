@@ -1,6 +1,8 @@
 // `blocktrace debug FIXTURE TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines] [--values]]` and
 // `blocktrace debug --upstream URL TX_HASH ...`. Pure: argv → DebugCommand or a usage message.
-import { parseShowCommand, type ShowCommand } from './showArgs.ts';
+import { parseShowCommand, type ShowCommand, type ShowWording } from './showArgs.ts';
+
+const DEBUG: ShowWording = { command: 'debug', target: 'a transaction hash', synopsis: 'blocktrace debug FIXTURE TX_HASH [--abi DIR]... [--json]' };
 
 export interface DebugCommand extends Omit<ShowCommand, 'kind'> {
   readonly kind: 'debug';
@@ -18,7 +20,7 @@ const NUMBERS = ['--from', '--to'];
 
 export function parseDebugCommand(argv: readonly string[]): DebugCommand | { kind: 'usage'; message: string } {
   // debug's own options first; the rest (source, --abi, --cache) are show's
-  const rest: string[] = ['show'];
+  const rest: string[] = ['debug'];
   const flags = new Set<string>();
   const numbers = new Map<string, number>();
   for (let i = 1; i < argv.length; i++) {
@@ -32,10 +34,8 @@ export function parseDebugCommand(argv: readonly string[]): DebugCommand | { kin
       numbers.set(name, Number(value));
     } else rest.push(arg);
   }
-  const show = parseShowCommand(rest);
-  if (show.kind === 'usage') {
-    return { kind: 'usage', message: show.message.replace(/\bshow\b/g, 'debug').replace('a transaction hash or block (blocktrace debug FIXTURE TX|BLOCK [--abi DIR]...)', 'a transaction hash (blocktrace debug FIXTURE TX_HASH [--abi DIR]... [--json])') };
-  }
+  const show = parseShowCommand(rest, DEBUG);
+  if (show.kind === 'usage') return show;
   if (!/^0x[0-9a-fA-F]{64}$/.test(show.target)) return { kind: 'usage', message: `debug needs a transaction hash (0x and 64 hex digits), not ${show.target}` };
   const json = flags.has('--json');
   const from = numbers.get('--from');

@@ -14,7 +14,17 @@ export interface ShowCommand {
   readonly cache?: string | false | undefined;
 }
 
-export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind: 'usage'; message: string } {
+/** How a command that reads show's arguments names itself and what it targets, in its usage messages. */
+export interface ShowWording {
+  readonly command: string;
+  readonly target: string;
+  readonly synopsis: string;
+}
+
+const SHOW: ShowWording = { command: 'show', target: 'a transaction hash or block', synopsis: 'blocktrace show FIXTURE TX|BLOCK [--abi DIR]...' };
+
+export function parseShowCommand(argv: readonly string[], wording: ShowWording = SHOW): ShowCommand | { kind: 'usage'; message: string } {
+  const { command } = wording;
   const positional: string[] = [];
   const abiDirs: string[] = [];
   let upstream: string | undefined;
@@ -26,7 +36,7 @@ export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind:
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') ? (eq === -1 ? arg : arg.slice(0, eq)) : undefined;
     if (name === undefined) {
-      if (arg.startsWith('-') && arg.length > 1 && !/^-?\d/.test(arg)) return { kind: 'usage', message: `unknown option for show: ${arg}` };
+      if (arg.startsWith('-') && arg.length > 1 && !/^-?\d/.test(arg)) return { kind: 'usage', message: `unknown option for ${command}: ${arg}` };
       positional.push(arg);
       continue;
     }
@@ -35,7 +45,7 @@ export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind:
       continue;
     }
     const known = ['--abi', '--upstream', '--genesis', '--upstream-timeout', '--cache'];
-    if (!known.includes(name)) return { kind: 'usage', message: `unknown option for show: ${name}${didYouMean(name, known)}` };
+    if (!known.includes(name)) return { kind: 'usage', message: `unknown option for ${command}: ${name}${didYouMean(name, known)}` };
     const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '') return { kind: 'usage', message: `${name} needs a value` };
     if (name === '--abi') abiDirs.push(value);
@@ -46,7 +56,7 @@ export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind:
   }
   const want = upstream === undefined ? 2 : 1;
   if (positional.length !== want) {
-    return { kind: 'usage', message: upstream === undefined ? 'show needs FIXTURE and a transaction hash or block (blocktrace show FIXTURE TX|BLOCK [--abi DIR]...)' : 'show --upstream URL needs a transaction hash or block' };
+    return { kind: 'usage', message: upstream === undefined ? `${command} needs FIXTURE and ${wording.target} (${wording.synopsis})` : `${command} --upstream URL needs ${wording.target}` };
   }
   let source: UpstreamSource | undefined;
   if (upstream !== undefined) {
