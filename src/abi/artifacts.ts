@@ -12,13 +12,17 @@ import type { Artifact, StorageVariable } from './types.ts';
 
 export type { Artifact };
 
-function* jsonFiles(dir: string): Generator<string> {
+/**
+ * The .json files under `dir` (a .dbg.json is a pointer, not an artifact), node_modules and hidden
+ * folders left out. Artifacts skip `build-info` (whole compiler outputs: an artifact's .dbg.json
+ * leads to its own); the debugger's builds are read there (`withBuildInfo`).
+ */
+export function* jsonFiles(dir: string, withBuildInfo = false): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      // Hardhat's build-info holds whole compiler outputs, not artifacts (an artifact's .dbg.json leads to its own)
-      if (entry.name === 'build-info' || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-      yield* jsonFiles(path);
+      if ((entry.name === 'build-info' && !withBuildInfo) || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      yield* jsonFiles(path, withBuildInfo);
     } else if (entry.name.endsWith('.json') && !entry.name.endsWith('.dbg.json')) {
       yield path;
     }

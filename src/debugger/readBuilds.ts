@@ -8,24 +8,15 @@
 //   `id` the file's source id, `ast.absolutePath` its path), where no build-info covers them: the
 //   artifacts of one compiler version are one build, the sources read from the project beside out/.
 // A build whose sources cannot be found still names its contracts; its steps then say why.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import type { Abi } from 'viem';
-import { storageOf } from '../abi/artifacts.ts';
+import { jsonFiles, storageOf } from '../abi/artifacts.ts';
 import { type Build, type BuildContract, buildFromStandardJson, compiledCode, functionsOf, selectorNames, type SolcInput, type SolcOutput, type SourceFile } from './builds.ts';
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function* jsonFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* jsonFiles(path);
-    else if (entry.name.endsWith('.json') && !entry.name.endsWith('.dbg.json')) yield path;
-  }
-}
 
 function readJson(path: string): unknown {
   try {
@@ -67,7 +58,7 @@ export function readBuilds(dirs: readonly string[]): Build[] {
   const builds: Build[] = [];
   const artifacts: FoundryArtifact[] = [];
   for (const dir of dirs) {
-    const files = statSync(dir).isDirectory() ? [...jsonFiles(dir)] : [dir];
+    const files = statSync(dir).isDirectory() ? [...jsonFiles(dir, true)] : [dir];
     const parsed = new Map<string, Json>();
     for (const file of files.sort()) {
       const json = readJson(file);
