@@ -4,7 +4,8 @@
 // that adding a line to the file does not rename every golden after it.
 import { readFileSync, statSync } from 'node:fs';
 import { GoldenError } from '../errors/goldenError.ts';
-import { member, parseWhole, type JsonNode } from '../compare/jsonText.ts';
+import { member, parseWhole, shortText, type JsonNode } from '../compare/jsonText.ts';
+import { requestProblem } from '../rpc/dispatch.ts';
 import { parseArray, readGolden } from './layouts.ts';
 
 export interface NamedRequest {
@@ -132,13 +133,30 @@ export function caseNames(lines: readonly string[]): NamedRequest[] {
   return lines.map((request, i) => ({ name: names[i]!, request }));
 }
 
+/**
+ * Refuses a request line (`where` is `FILE:LINE`) that is not JSON or not a JSON-RPC request: its
+ * golden would pin only a parse or envelope error. Blank lines pass (they are no request).
+ */
+function checkRequestLine(line: string, where: string): void {
+  if (line.trim() === '') return;
+  const node = parseWhole(line);
+  if (node === undefined) {
+    const text = line.trim();
+    throw new GoldenError(`${where}: not JSON: ${text.length <= 60 ? text : `${text.slice(0, 59)}…`}`);
+  }
+  const problem = requestProblem(node);
+  if (problem !== undefined) throw new GoldenError(`${where}: not a JSON-RPC request (${problem}): ${shortText(line, 60)}`);
+}
+
 /** The requests in `path`, in order. Throws GoldenError when it cannot be read. */
 export function readRequests(path: string): NamedRequest[] {
   let cached: string | undefined;
   const text = (): string => (cached ??= readFileSync(path, 'utf8'));
   try {
     if (!isGolden(path, text)) {
-      const lines = text().split(/\r?\n/).filter((line) => line.trim() !== '');
+      const all = text().split(/\r?\n/);
+      all.forEach((line, i) => checkRequestLine(line, `${path}:${i + 1}`));
+      const lines = all.filter((line) => line.trim() !== '');
       if (lines.length === 0) throw new GoldenError(`${path}: no requests`);
       return caseNames(lines);
     }

@@ -82,6 +82,31 @@ const isCall = (m: Message): boolean => hasValidVersion(m) && hasValidId(m) && m
 const isResponse = (m: Message): boolean =>
   hasValidVersion(m) && hasValidId(m) && m.method === '' && m.params === undefined && (m.hasResult || m.hasError);
 
+/** Why one message is neither a call nor a notification (handleMessage answers it -32600 or drops it). */
+function messageProblem(node: JsonNode): string | undefined {
+  if (node.t !== 'object') return `a JSON ${node.t}, not an object`;
+  const msg = decodeMessage(node);
+  if (isCall(msg) || isNotification(msg)) return undefined;
+  if (!hasValidVersion(msg)) return 'no "jsonrpc": "2.0"';
+  if (msg.method === '') return 'no "method"';
+  return `an "id" that is an ${msg.id![0] === '{' ? 'object' : 'array'}`;
+}
+
+/**
+ * Why a parsed request body is not a JSON-RPC request (a call, a notification, or a non-empty batch
+ * of them) by the rules the dispatcher answers with; undefined when it is one. `record` refuses what
+ * would only be pinned as an error of the envelope.
+ */
+export function requestProblem(node: JsonNode): string | undefined {
+  if (node.t !== 'array') return messageProblem(node);
+  if (node.items.length === 0) return 'an empty batch';
+  for (const [i, item] of node.items.entries()) {
+    const problem = messageProblem(item);
+    if (problem !== undefined) return `item ${i + 1} of the batch: ${problem}`;
+  }
+  return undefined;
+}
+
 function errorText(id: string, error: WireError): string {
   return `{"jsonrpc":"2.0","id":${id},"error":${goJson(error.data === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, data: error.data })}}`;
 }
