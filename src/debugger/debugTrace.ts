@@ -5,7 +5,7 @@
 // leaves it. A frame whose code matches no artifact, or whose map cannot be read, keeps its steps at
 // opcode level, with one note saying why.
 import { type ChainView, fetchTx, isGenesis, type TxLocation } from '../replay/chainView.ts';
-import type { CallFrame, StepSink, TxRecording } from '../trace/types.ts';
+import type { CallFrame, OpcodeStep, StepSink, TxRecording } from '../trace/types.ts';
 import type { Build, BuildContract, FunctionDef } from './builds.ts';
 import { CodeMatcher, type CodeKind } from './codeMatch.ts';
 import { CodeSource, type SourceLocation } from './codeSource.ts';
@@ -58,14 +58,33 @@ export class DebugArtifacts {
   }
 }
 
+/** No jump, or a JUMP marked `i` (into a function) or `o` (out of one): OpenFrame.pendingJump, FramePlaces.jumps. */
+const NO_JUMP = 0;
+const JUMP_IN = 1;
+const JUMP_OUT = 2;
+/** FramePlaces.user: the pc's location not looked up yet. */
+const UNPLACED = -2;
+
+/**
+ * What the steps of one code need per pc, in arrays filled as its pcs are first met: a loop's step
+ * is then two array reads, not a source-map lookup and a search of the locations.
+ */
+interface FramePlaces {
+  /** Index into the trace's locations; -1 no user source; UNPLACED not looked up yet. */
+  readonly user: Int32Array;
+  /** For a JUMP: NO_JUMP, JUMP_IN or JUMP_OUT (valid once `user` is placed). */
+  readonly jumps: Uint8Array;
+}
+
 /** One open EVM frame while the transaction runs. */
 interface OpenFrame {
   readonly frame: DebugFrame;
+  readonly places: FramePlaces;
   readonly depth: number;
   /** Its current call-stack node. */
   node: number;
-  /** The step before was a JUMP marked `i` or `o`. */
-  pendingJump: 'i' | 'o' | undefined;
+  /** The step before was a JUMP marked `i` or `o` (JUMP_IN, JUMP_OUT), else NO_JUMP. */
+  pendingJump: number;
   /** Nodes of the internal functions entered, innermost last (its own node first). */
   readonly entered: number[];
 }
@@ -115,6 +134,53 @@ export async function debugTransaction(chain: ChainView, hash: Uint8Array, artif
     return i;
   };
 
+  const placesOf = new Map<DebugFrame, FramePlaces>();
+  /** The frame `step` runs in, opened (and its callees closed) on the way. */
+  const enter = (step: OpcodeStep): OpenFrame => {
+    while (open.length > 0 && open[open.length - 1]!.depth > step.depth) open.pop();
+    let top = open[open.length - 1];
+    if (top !== undefined && top.frame.index === step.frame) return top;
+    if (top !== undefined && top.depth === step.depth) open.pop();
+    const kind: CodeKind = (open.length === 0 ? creates : previousOp === CREATE || previousOp === CREATE2) ? 'creation' : 'runtime';
+    let frame = frames.get(step.frame);
+    if (frame === undefined) frames.set(step.frame, (frame = openFrame(artifacts, step.frame, kind, step.code)));
+    // a code run twice (a contract called again) places its pcs once
+    let places = placesOf.get(frame);
+    if (places === undefined) placesOf.set(frame, (places = { user: new Int32Array(step.code.length + 1).fill(UNPLACED), jumps: new Uint8Array(step.code.length + 1) }));
+    const caller = open[open.length - 1];
+    const node = stacks.add({ parent: caller?.node ?? -1, frame: step.frame, internal: undefined, entry: steps.length });
+    open.push((top = { frame, places, depth: step.depth, node, pendingJump: NO_JUMP, entered: [node] }));
+    return top;
+  };
+  /** A pc's first step in its code: its user location (or -1) and its jump kind. */
+  const place = (top: OpenFrame, pc: number): number => {
+    const mapped = top.frame.source?.at(pc);
+    const where = mapped?.location;
+    const user = where !== undefined && !where.file.generated ? locationIndex(where) : -1;
+    // a pc past the code (the STOP a frame that runs off its end stops at) is not kept
+    if (pc < top.places.user.length) {
+      top.places.user[pc] = user;
+      top.places.jumps[pc] = mapped?.jump === 'i' ? JUMP_IN : mapped?.jump === 'o' ? JUMP_OUT : NO_JUMP;
+    }
+    return user;
+  };
+  /** The step after a JUMP marked `i` enters a function (the one its location defines), after one marked `o` leaves it. */
+  const jumped = (top: OpenFrame, step: OpcodeStep): void => {
+    if (top.pendingJump === JUMP_IN) {
+      const mapped = top.frame.source?.at(step.pc);
+      const where = mapped?.location;
+      const def = where === undefined || where.file.generated ? undefined : top.frame.functions?.at(mapped!.entry.file, where.start, where.length);
+      const named = def !== undefined && def.kind !== 'modifier';
+      const internal = named ? { contract: def.contract, name: def.name } : 'hidden';
+      const stackAtEntry = named ? step.stack.slice(-ENTRY_WORDS).reverse() : undefined;
+      top.node = stacks.add({ parent: top.node, frame: step.frame, internal, entry: steps.length, def: named ? def : undefined, stackAtEntry });
+      top.entered.push(top.node);
+    } else if (top.entered.length > 1) {
+      top.entered.pop();
+      top.node = top.entered[top.entered.length - 1]!;
+    }
+  };
+
   const sink: StepSink = {
     // the stack only where a function is entered, for its arguments: the step after a JUMP marked `i`
     needs: { stack: false, memory: false, returnData: false, slotValues: false, codeSizes: false, stackWhen: () => entering },
@@ -122,34 +188,16 @@ export async function debugTransaction(chain: ChainView, hash: Uint8Array, artif
     only: location.index,
     begin: () => {},
     step: (step) => {
-      while (open.length > 0 && open[open.length - 1]!.depth > step.depth) open.pop();
       let top = open[open.length - 1];
-      if (top === undefined || top.frame.index !== step.frame) {
-        if (top !== undefined && top.depth === step.depth) open.pop();
-        const kind: CodeKind = (open.length === 0 ? creates : previousOp === CREATE || previousOp === CREATE2) ? 'creation' : 'runtime';
-        let frame = frames.get(step.frame);
-        if (frame === undefined) frames.set(step.frame, (frame = openFrame(artifacts, step.frame, kind, step.code)));
-        const caller = open[open.length - 1];
-        const node = stacks.add({ parent: caller?.node ?? -1, frame: step.frame, internal: undefined, entry: steps.length });
-        open.push((top = { frame, depth: step.depth, node, pendingJump: undefined, entered: [node] }));
-      }
-      const mapped = top.frame.source?.at(step.pc);
-      const where = mapped?.location;
-      if (top.pendingJump === 'i') {
-        const def = where === undefined || where.file.generated ? undefined : top.frame.functions?.at(mapped!.entry.file, where.start, where.length);
-        const named = def !== undefined && def.kind !== 'modifier';
-        const internal = named ? { contract: def.contract, name: def.name } : 'hidden';
-        const stackAtEntry = named ? step.stack.slice(-ENTRY_WORDS).reverse() : undefined;
-        top.node = stacks.add({ parent: top.node, frame: step.frame, internal, entry: steps.length, def: named ? def : undefined, stackAtEntry });
-        top.entered.push(top.node);
-      } else if (top.pendingJump === 'o' && top.entered.length > 1) {
-        top.entered.pop();
-        top.node = top.entered[top.entered.length - 1]!;
-      }
-      top.pendingJump = step.op === JUMP && mapped !== undefined && mapped.jump !== '-' ? mapped.jump : undefined;
-      entering = top.pendingJump === 'i';
-      const user = where !== undefined && !where.file.generated ? locationIndex(where) : -1;
-      steps.push(step.pc, step.op, step.depth, step.gas, step.cost, step.frame, user, top.node);
+      // a new frame, or back in a caller: the rare path
+      if (top === undefined || top.depth !== step.depth || top.frame.index !== step.frame) top = enter(step);
+      const pc = step.pc;
+      let user = top.places.user[pc];
+      if (user === undefined || user === UNPLACED) user = place(top, pc);
+      if (top.pendingJump !== NO_JUMP) jumped(top, step);
+      top.pendingJump = step.op === JUMP ? top.places.jumps[pc]! : NO_JUMP;
+      entering = top.pendingJump === JUMP_IN;
+      steps.push(pc, step.op, step.depth, step.gas, step.cost, step.frame, user, top.node);
       previousOp = step.op;
     },
     end: (tx) => {
