@@ -64,10 +64,10 @@ test('cache ls, cache clear and --cache-max through the real process', async () 
   const ls = bt(['cache', 'ls', '--cache', cache]);
   const listed = await new Response(ls.stdout).text();
   expect(await ls.exited).toBe(0);
-  expect(listed).toMatch(/^1 snapshots, \d+\.\d MiB, in .* \(most recently used first\)$/m);
-  expect(listed).toContain(`  ${CANCUN}  `);
+  expect(listed).toMatch(/^1 snapshot of 1 fixture, \d+\.\d MiB, in .* \(most recently used first\)$/m);
+  expect(listed).toContain(`  ${CANCUN}\n`);
   const clear = bt(['cache', 'clear', '--cache', cache]);
-  expect((await new Response(clear.stdout).text()).split('\n').at(-2)).toMatch(/^removed 1 snapshots, /);
+  expect((await new Response(clear.stdout).text()).split('\n').at(-2)).toMatch(/^removed 1 snapshot, /);
   expect(readdirSync(cache).filter((n) => n.endsWith('.snap'))).toEqual([]);
 
   // each snapshot names its fixture; clear FIXTURE removes that fixture's alone
@@ -75,14 +75,87 @@ test('cache ls, cache clear and --cache-max through the real process', async () 
   for (const fixture of [prague, CANCUN]) expect(await bt(['--replay-file', fixture, '--cache', cache, request]).exited).toBe(0);
   await Bun.sleep(100);
   const both = await new Response(bt(['cache', 'ls', '--cache', cache]).stdout).text();
-  expect(both).toContain(`  ${prague}  `);
-  expect(both).toContain(`  ${CANCUN}  `);
+  expect(both).toContain(`  ${prague}\n`);
+  expect(both).toContain(`  ${CANCUN}\n`);
   const one = await new Response(bt(['cache', 'clear', 'golden/fixtures/prague-devnet/fixture.json', '--cache', cache]).stdout).text();
   expect(one).toMatch(new RegExp(`^removed ${prague.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  \\d+\\.\\d MiB  [0-9a-f]+\\.snap\n`));
-  expect(one.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^removed 1 snapshots, .* \\(those of ${prague.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
+  expect(one.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^removed 1 snapshot, .* \\(those of ${prague.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`));
   const left = await new Response(bt(['cache', 'ls', '--cache', cache]).stdout).text();
   expect(left).not.toContain(prague);
-  expect(left).toContain(`  ${CANCUN}  `);
+  expect(left).toContain(`  ${CANCUN}\n`);
+}, 60_000);
+
+// issue 47: --report wrote its page without a word
+test('check --report and diff --report say on stderr where they wrote (the absolute path); stdout is unchanged', async () => {
+  const { existsSync, mkdtempSync } = await import('node:fs');
+  const dir = mkdtempSync(join(tmpdir(), 'blocktrace-report-where-'));
+  const prague = join(ROOT, 'golden/fixtures/prague-devnet/fixture.json');
+  const bt = async (args: string[]) => {
+    // run from the report's directory: a relative --report is said as the absolute path it is
+    const proc = Bun.spawn([process.execPath, join(ROOT, 'src/cli.ts'), ...args], { cwd: dir, stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+    return { stdout, stderr, code };
+  };
+  const check = await bt(['check', prague, join(ROOT, 'golden/anvil/prague-devnet'), '--report', 'check.html', '--no-cache']);
+  expect(check).toEqual({ code: 0, stdout: '8 passed, 0 failed\n', stderr: `blocktrace: wrote the HTML report to ${join(dir, 'check.html')}\n` });
+  const diff = await bt(['diff', prague, prague, '1', '--report', 'diff.html', '--json', '--no-cache']);
+  expect([diff.code, diff.stderr]).toEqual([0, `blocktrace: wrote the HTML report to ${join(dir, 'diff.html')}\n`]);
+  expect(JSON.parse(diff.stdout)).toMatchObject({ a: prague, b: prague });
+  expect([existsSync(join(dir, 'check.html')), existsSync(join(dir, 'diff.html'))]).toEqual([true, true]);
+}, 60_000);
+
+// issue 47: a cache of many snapshots listed one line per file, ungrouped (376 lines)
+test('cache ls: one line per fixture with its snapshots, size and last use; --all: every file', async () => {
+  const { copyFileSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } = await import('node:fs');
+  const cache = mkdtempSync(join((await import('node:os')).tmpdir(), 'blocktrace-cachels-'));
+  const bt = async (args: string[]) => {
+    const proc = Bun.spawn([process.execPath, 'src/cli.ts', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });
+    const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+    return { stdout, code };
+  };
+  const prague = join(ROOT, 'golden/fixtures/prague-devnet/fixture.json');
+  const request = '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}';
+  for (const fixture of [prague, CANCUN]) expect((await bt(['--replay-file', fixture, '--cache', cache, request])).code).toBe(0);
+  await Bun.sleep(100);
+  // each snapshot's header names its fixture
+  const snap = (fixture: string): string => readdirSync(cache).find((n) => n.endsWith('.snap') && readFileSync(join(cache, n)).subarray(0, 4096).toString().includes(JSON.stringify(fixture)))!;
+  const [pragueSnap, cancunSnap] = [snap(prague), snap(CANCUN)];
+  // a second snapshot of prague-devnet (as an earlier version of blocktrace, or of the fixture, leaves one), and one of a version that named no fixture
+  const olderPrague = `${'e'.repeat(64)}.snap`;
+  copyFileSync(join(cache, pragueSnap), join(cache, olderPrague));
+  writeFileSync(join(cache, `${'a'.repeat(64)}.snap`), `BTSNAP09${'\0'.repeat(1000)}`);
+  const now = Date.now();
+  const at = (name: string, secondsAgo: number) => utimesSync(join(cache, name), new Date(now - secondsAgo * 1000), new Date(now - secondsAgo * 1000));
+  at(pragueSnap, 90);
+  at(olderPrague, 3 * 86_400);
+  at(cancunSnap, 310);
+  at(`${'a'.repeat(64)}.snap`, 40 * 86_400);
+  const size = (...names: string[]) => names.reduce((n, name) => n + statSync(join(cache, name)).size, 0);
+  const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  const ls = await bt(['cache', 'ls', '--cache', cache]);
+  expect(ls.code).toBe(0);
+  expect(ls.stdout).toBe(
+    [
+      `${mib(size(pragueSnap, olderPrague)).padStart(10)}  2 snapshots  used 1 min ago    ${prague}`,
+      `${mib(size(cancunSnap)).padStart(10)}  1 snapshot   used 5 min ago    ${CANCUN}`,
+      `${mib(size(`${'a'.repeat(64)}.snap`)).padStart(10)}  1 snapshot   used 40 days ago  (fixture not named: an older version)`,
+      `4 snapshots of 3 fixtures, ${mib(size(pragueSnap, olderPrague, cancunSnap, `${'a'.repeat(64)}.snap`))}, in ${cache} (most recently used first; cache ls --all lists each file)`,
+      '',
+    ].join('\n'),
+  );
+  const all = await bt(['cache', 'ls', '--all', '--cache', cache]);
+  const line = (name: string, fixture: string, secondsAgo: number) => `${new Date(now - secondsAgo * 1000).toISOString()}  ${mib(size(name)).padStart(10)}  ${fixture}  ${name}`;
+  expect([all.code, all.stdout]).toEqual([
+    0,
+    [
+      line(pragueSnap, prague, 90),
+      line(cancunSnap, CANCUN, 310),
+      line(olderPrague, prague, 3 * 86_400),
+      line(`${'a'.repeat(64)}.snap`, '(fixture not named: an older version)', 40 * 86_400),
+      `4 snapshots of 3 fixtures, ${mib(size(pragueSnap, olderPrague, cancunSnap, `${'a'.repeat(64)}.snap`))}, in ${cache} (most recently used first)`,
+      '',
+    ].join('\n'),
+  ]);
 }, 60_000);
 
 test.each([

@@ -61,6 +61,26 @@ export function listCache(dir: string): CacheEntry[] {
   return entries.sort((a, b) => b.used.getTime() - a.used.getTime());
 }
 
+/** The snapshots of one fixture (or of none named: `fixture` undefined), most recently used first. */
+export interface FixtureSnapshots {
+  readonly fixture: string | undefined;
+  readonly entries: readonly CacheEntry[];
+  readonly bytes: number;
+  /** The last use of any of them. */
+  readonly used: Date;
+}
+
+/** `entries` (most recently used first) by the fixture each names, the most recently used fixture first. */
+export function byFixture(entries: readonly CacheEntry[]): FixtureSnapshots[] {
+  const groups = new Map<string | undefined, CacheEntry[]>();
+  for (const entry of entries) {
+    const list = groups.get(entry.fixture) ?? [];
+    list.push(entry);
+    groups.set(entry.fixture, list);
+  }
+  return [...groups].map(([fixture, list]) => ({ fixture, entries: list, bytes: list.reduce((n, e) => n + e.bytes, 0), used: list[0]!.used }));
+}
+
 /** Marks a snapshot as used now (its modification time), for the least-recently-used order. */
 export function touch(path: string): void {
   try {

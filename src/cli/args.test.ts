@@ -54,6 +54,10 @@ const TABLE: readonly (readonly [readonly string[], CliOptions | 'usage'])[] = [
   [['serve', '--bogus'], 'usage'],
   [['--host', 'x', '--replay-file', 'f.json'], 'usage'],
   [['--replay-file'], 'usage'],
+  [['cache', 'ls'], { kind: 'cache', action: 'ls', dir: undefined }],
+  [['cache', 'ls', '--all', '--cache', 'd'], { kind: 'cache', action: 'ls', dir: 'd', all: true }],
+  [['cache', 'clear', 'f.json', '--cache=d'], { kind: 'cache', action: 'clear', dir: 'd', fixture: 'f.json' }],
+  [['cache', 'clear', '--all'], 'usage'],
 ];
 
 for (const [argv, expected] of TABLE) {

@@ -35,7 +35,7 @@ Usage:
   blocktrace debug FIXTURE|--upstream URL TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines] [--values]]
   blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--report FILE.html]
                  [--cache DIR | --no-cache] [--upstream-timeout DURATION]   (A, B: a FIXTURE or --upstream URL)
-  blocktrace cache ls | cache clear [FIXTURE] [--cache DIR]
+  blocktrace cache ls [--all] | cache clear [FIXTURE] [--cache DIR]
   blocktrace --help | --version
 
 Options go anywhere on the line, before or after FIXTURE and the requests. A REQUEST argument is a
@@ -43,7 +43,7 @@ JSON text (it starts with { or [); everything after a lone -- is a request, what
 An unknown option is a usage error (exit 2).
 
 serve
-  Loads FIXTURE (default: builtin:prague-devnet) and serves JSON-RPC 2.0
+  Loads FIXTURE (default: golden/fixtures/prague-devnet/fixture.json) and serves JSON-RPC 2.0
   on POST / (Content-Type: application/json). JSON-RPC errors travel with HTTP 200. GET / is a
   trace viewer in the browser (blocks, transactions, call trees, state changes). The URL and a
   chain summary go to stderr; SIGINT/SIGTERM stop the server cleanly.
@@ -144,8 +144,9 @@ capture --rpc URL --block N [--to M] --out FILE
   the ancestor hashes BLOCKHASH reads, and the fork schedule. It is replayed (and checked) before
   it is written; a fixture file is never overwritten. --genesis and --upstream-timeout as above.
 
-cache ls|clear [--cache DIR]
-  Lists the replay snapshots (size, last use, total), or removes them all.
+cache ls [--all] | cache clear [FIXTURE] [--cache DIR]
+  Lists the replay snapshots, one line per fixture (their number, size and last use; --all: each
+  file, with its fixture), or removes them all (or FIXTURE's).
 
 show FIXTURE TX_HASH|BLOCK_HASH|BLOCK
   Prints a transaction's call tree (or every transaction of a block, with its status and gas) in
@@ -174,8 +175,7 @@ debug FIXTURE|--upstream URL TX_HASH
 
 FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, a
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
-(FILE#NAME picks one test of a file holding several). builtin:prague-devnet and builtin:cancun-devnet
-name the example chains that ship inside blocktrace (a file of that name is ./builtin:NAME).
+(FILE#NAME picks one test of a file holding several).
 
 Exit status: 0 success (also when answers are JSON-RPC errors, and check --update after rewriting);
 1 check found a difference or its --filter kept nothing; 2 the fixture, a golden, an --abi
@@ -227,7 +227,7 @@ export type CliOptions =
   | ShowCommand
   | DebugCommand
   | DiffCommand
-  | { readonly kind: 'cache'; readonly action: 'ls' | 'clear'; readonly dir: string | undefined; readonly fixture?: string }
+  | { readonly kind: 'cache'; readonly action: 'ls' | 'clear'; readonly dir: string | undefined; readonly fixture?: string; readonly all?: boolean }
   | { readonly kind: 'usage'; readonly message: string };
 
 /** Limits of the dispatcher, for both faces; undefined: the default of rpc/context.ts. */
@@ -479,20 +479,22 @@ function parse(argv: readonly string[]): CliOptions {
   };
 }
 
-/** `cache ls|clear [--cache DIR]`. */
+/** `cache ls [--all] | cache clear [FIXTURE] [--cache DIR]`. */
 function parseCacheCommand(argv: readonly string[]): CliOptions {
   const action = argv[1];
-  if (action !== 'ls' && action !== 'clear') usage(`cache needs ls or clear (blocktrace cache ls | cache clear [FIXTURE] [--cache DIR])${action === undefined ? '' : didYouMean(action, ['ls', 'clear'])}`);
+  if (action !== 'ls' && action !== 'clear') usage(`cache needs ls or clear (blocktrace cache ls [--all] | cache clear [FIXTURE] [--cache DIR])${action === undefined ? '' : didYouMean(action, ['ls', 'clear'])}`);
   let dir: string | undefined;
   let fixture: string | undefined;
+  let all = false;
   for (let i = 2; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--cache' && argv[i + 1] !== undefined && argv[i + 1] !== '') dir = argv[++i];
     else if (arg.startsWith('--cache=') && arg.length > 8) dir = arg.slice(8);
+    else if (action === 'ls' && arg === '--all') all = true;
     else if (action === 'clear' && fixture === undefined && !arg.startsWith('-')) fixture = arg;
     else usage(`cache ${action}: unexpected argument: ${arg}`);
   }
-  return { kind: 'cache', action, dir, ...(fixture === undefined ? {} : { fixture }) };
+  return { kind: 'cache', action, dir, ...(fixture === undefined ? {} : { fixture }), ...(all ? { all } : {}) };
 }
 
 function upstreamOf(s: Settings): UpstreamSource {

@@ -172,7 +172,8 @@ export async function check(options: CheckCommand, io: GoldenIo): Promise<number
   await write(io.stdout, render(options, report));
   if (options.report !== undefined) {
     try {
-      writeReport(options.report, await checkHtml(options, report, failed, ctx, artifacts, decoder));
+      const written = writeReport(options.report, await checkHtml(options, report, failed, ctx, artifacts, decoder));
+      io.log(`blocktrace: wrote the HTML report to ${written}`);
     } catch (err) {
       io.log(`blocktrace: --report ${options.report}: ${(err as Error).message}`);
       return 2;

@@ -69,7 +69,8 @@ export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number>
       const trees = await pairTrees(a, b, diff.differing);
       // contract names from A's code, or B's where A's matches no artifact, as the text report names them
       const labels = decoder === undefined ? new Map<string, string>() : await contractLabels([a.ctx, b.ctx], decoder, trees.map((t) => JSON.stringify(t)), new Map());
-      writeReport(options.report, htmlReport(diffReportData(diff, { paths: sides, trees, abis: reportAbis(artifacts), labels: Object.fromEntries(labels) })));
+      const written = writeReport(options.report, htmlReport(diffReportData(diff, { paths: sides, trees, abis: reportAbis(artifacts), labels: Object.fromEntries(labels) })));
+      io.log(`blocktrace: wrote the HTML report to ${written}`);
     } catch (err) {
       io.log(`blocktrace: --report ${options.report}: ${(err as Error).message}`);
       return 2;

@@ -18,8 +18,8 @@ export function reportPathProblem(path: string): string | undefined {
   return undefined;
 }
 
-/** Writes `html` to `path` whole, or throws. */
-export function writeReport(path: string, html: string): void {
+/** Writes `html` to `path` whole, or throws; returns the absolute path written (for the line that says where). */
+export function writeReport(path: string, html: string): string {
   const temp = `${path}.${process.pid}.tmp`;
   try {
     writeFileSync(temp, html);
@@ -28,4 +28,5 @@ export function writeReport(path: string, html: string): void {
     rmSync(temp, { force: true });
     throw err;
   }
+  return resolve(path);
 }
