@@ -208,6 +208,14 @@ describe('compiled binary (dist/blocktrace)', () => {
     }
   }, SLOW);
 
+  test('harness, builtin:cancun-devnet from another directory: the answers of its fixture file', async () => {
+    const requests = ['{"jsonrpc":"2.0","id":1,"method":"debug_traceBlockByNumber","params":["0xa",{"tracer":"callTracer"}]}', '{"jsonrpc":"2.0","id":2,"method":"trace_block","params":["0x3"]}'];
+    const named = await run([binary, '--replay-file', 'builtin:cancun-devnet', ...requests], '', elsewhere);
+    const file = await run([binary, '--replay-file', join(GOLDEN, 'fixtures/cancun-devnet/fixture.json'), ...requests]);
+    expect([named.code, named.stdout.split('\n').length]).toEqual([0, 3]);
+    expect(named.stdout).toBe(file.stdout);
+  }, SLOW);
+
   test('serve with no argument, from another directory: the built-in fixture', async () => {
     const server = await startServer([binary], [], elsewhere);
     await expectServer(server, [...pairedExchanges(join(GOLDEN, 'anvil/prague-devnet')), ...bodies]);

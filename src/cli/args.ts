@@ -43,7 +43,7 @@ JSON text (it starts with { or [); everything after a lone -- is a request, what
 An unknown option is a usage error (exit 2).
 
 serve
-  Loads FIXTURE (default: golden/fixtures/prague-devnet/fixture.json) and serves JSON-RPC 2.0
+  Loads FIXTURE (default: builtin:prague-devnet) and serves JSON-RPC 2.0
   on POST / (Content-Type: application/json). JSON-RPC errors travel with HTTP 200. GET / is a
   trace viewer in the browser (blocks, transactions, call trees, state changes). The URL and a
   chain summary go to stderr; SIGINT/SIGTERM stop the server cleanly.
@@ -175,7 +175,8 @@ debug FIXTURE|--upstream URL TX_HASH
 
 FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, a
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
-(FILE#NAME picks one test of a file holding several).
+(FILE#NAME picks one test of a file holding several). builtin:prague-devnet and builtin:cancun-devnet
+name the example chains that ship inside blocktrace (a file of that name is ./builtin:NAME).
 
 Exit status: 0 success (also when answers are JSON-RPC errors, and check --update after rewriting);
 1 check found a difference or its --filter kept nothing; 2 the fixture, a golden, an --abi

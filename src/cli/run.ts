@@ -2,14 +2,12 @@
 // imported when they run), imported by src/cli.ts only when one runs: --help and --version load
 // none of this, and the harness loads no server.
 import type { CliOptions } from './args.ts';
-import { DEFAULT_FIXTURE_NAME, prepareDefaultChain } from './defaultFixture.ts';
+import { DEFAULT_FIXTURE, fixtureReplayCache, prepareFixture } from './fixtureSource.ts';
 import { replayRequests } from './replayFile.ts';
 import type { ChainSource } from './upstream.ts';
 import type { GoldenIo } from './check.ts';
 import type { UpstreamSource } from './upstreamArgs.ts';
 import { FixtureError } from '../errors/fixtureError.ts';
-import { prepareChain } from '../replay/loadChain.ts';
-import { fixtureCache } from '../cache/forFixture.ts';
 import { defaultCacheDir } from '../cache/snapshot.ts';
 import { guardMemory, memoryLimit } from './memoryGuard.ts';
 import { loadProgress } from './progress.ts';
@@ -25,13 +23,13 @@ function cacheDir(option: string | false | undefined): string | undefined {
   return option === false ? undefined : (option ?? defaultCacheDir(process.env));
 }
 
-/** The harness and show load the whole chain first; one line when they cannot. No path: the built-in one. */
+/** The harness and show load the whole chain first; one line when they cannot. No path: the default built-in one. */
 async function load(path: string | undefined, cache: string | false | undefined, cacheMax?: number, maxMemory?: number): Promise<ChainView | undefined> {
   try {
-    const progress = guardMemory(memoryLimit(maxMemory), path ?? DEFAULT_FIXTURE_NAME, loadProgress(process.stderr));
+    const progress = guardMemory(memoryLimit(maxMemory), path ?? DEFAULT_FIXTURE, loadProgress(process.stderr));
     // the fixture's cache key is made (a large one's on a worker) while the fixture is read
-    const replayCache = fixtureCache(path, cacheDir(cache), log, cacheMax);
-    const replay = path === undefined ? await prepareDefaultChain() : prepareChain(path);
+    const replayCache = fixtureReplayCache(path, cacheDir(cache), log, cacheMax);
+    const replay = await prepareFixture(path);
     return await replay(progress, await replayCache());
   } catch (err) {
     log(fixtureProblem(err, path));
@@ -59,7 +57,7 @@ function summary(chain: ChainView): string {
 function fixtureProblem(err: unknown, path: string | undefined): string {
   const message = err instanceof Error ? err.message : String(err);
   const oneLine = message.split('\n')[0]!.trim();
-  return err instanceof FixtureError ? `blocktrace: ${oneLine}` : `blocktrace: cannot load fixture ${path ?? DEFAULT_FIXTURE_NAME}: ${oneLine}`;
+  return err instanceof FixtureError ? `blocktrace: ${oneLine}` : `blocktrace: cannot load fixture ${path ?? DEFAULT_FIXTURE}: ${oneLine}`;
 }
 
 async function replay(options: Extract<CliOptions, { kind: 'replay' | 'upstream' }>): Promise<number> {

@@ -2,10 +2,8 @@
 // port open at once) or an upstream node. Imported by run.ts only when serve runs.
 import { artifactsJson } from '../abi/artifactJson.ts';
 import { readAbiDirsOr } from '../abi/artifacts.ts';
-import { fixtureCache } from '../cache/forFixture.ts';
 import type { LoadProgress, ReplayCache } from '../replay/chain.ts';
 import type { ChainView } from '../replay/chainView.ts';
-import { prepareChain } from '../replay/loadChain.ts';
 import { createContext, DEFAULT_TRACE_TIMEOUT_MS } from '../rpc/context.ts';
 import type { Build } from '../debugger/builds.ts';
 import { readDebugBuilds } from '../debugger/readBuilds.ts';
@@ -18,7 +16,7 @@ import type { FollowedChain } from '../upstream/followedChain.ts';
 import { viewerPage } from '../ui/page.ts';
 import type { CliOptions } from './args.ts';
 import { denoPermissionLine } from './denoPermission.ts';
-import { DEFAULT_FIXTURE_NAME, prepareDefaultChain } from './defaultFixture.ts';
+import { DEFAULT_FIXTURE, fixtureReplayCache, prepareFixture } from './fixtureSource.ts';
 import { guardMemory, memoryLimit } from './memoryGuard.ts';
 import { loadProgress } from './progress.ts';
 import { type ChainSource, connectUpstream } from './upstream.ts';
@@ -66,9 +64,9 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     ctx = contextOf(source);
   } else {
     // the fixture's cache key is made (a large one's on a worker) while the fixture is read
-    cache = fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax);
+    cache = fixtureReplayCache(options.fixture, cacheDir(options.cache), log, options.cacheMax);
     try {
-      replay = options.fixture === undefined ? await prepareDefaultChain() : prepareChain(options.fixture);
+      replay = await prepareFixture(options.fixture);
     } catch (err) {
       log(fixtureProblem(err, options.fixture));
       return 2;
@@ -112,7 +110,7 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     process.once('SIGINT', onInt);
     process.once('SIGTERM', onTerm);
     try {
-      const chain = await replay(guardMemory(memoryLimit(options.maxMemory), options.fixture ?? DEFAULT_FIXTURE_NAME, (done, total, txs, head, phase) => {
+      const chain = await replay(guardMemory(memoryLimit(options.maxMemory), options.fixture ?? DEFAULT_FIXTURE, (done, total, txs, head, phase) => {
         gate.progress(done, total, head);
         shown?.(done, total, txs, head, phase);
       }), await cache!());

@@ -1,0 +1,28 @@
+// A FIXTURE argument → the chain to replay: `builtin:NAME` is one of the shipped example chains
+// (src/fixture/builtin.ts), anything else a path; none at all is the default built-in chain. Read
+// and checked now (a FixtureError otherwise); the replay runs when the result is called.
+import { fixtureCache } from '../cache/forFixture.ts';
+import { DEFAULT_FIXTURE, isBuiltin, readBuiltin } from '../fixture/builtin.ts';
+import { prepareChain } from '../replay/loadChain.ts';
+import { FixtureChain, type LoadProgress, type ReplayCache } from '../replay/chain.ts';
+import type { ChainView } from '../replay/chainView.ts';
+
+export { DEFAULT_FIXTURE };
+
+export async function prepareFixture(fixture: string | undefined): Promise<(progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>> {
+  const name = fixture ?? DEFAULT_FIXTURE;
+  if (!isBuiltin(name)) return prepareChain(name);
+  const spec = await readBuiltin(name);
+  return (progress, cache) => FixtureChain.load(spec, progress, cache);
+}
+
+/**
+ * The replay cache of a fixture (fixtureCache, begun now): the default built-in chain has its own key
+ * there (an undefined path). The cache knows no other built-in chain yet, so those are replayed each
+ * time (a second or so) rather than keyed by a path that could name some file of the user's.
+ */
+export function fixtureReplayCache(fixture: string | undefined, dir: string | undefined, warn: (line: string) => void, maxBytes?: number): ReturnType<typeof fixtureCache> {
+  const name = fixture ?? DEFAULT_FIXTURE;
+  if (name === DEFAULT_FIXTURE) return fixtureCache(undefined, dir, warn, maxBytes);
+  return fixtureCache(name, isBuiltin(name) ? undefined : dir, warn, maxBytes);
+}
