@@ -94,18 +94,21 @@ export class StepRecorder {
   };
 
   private measure(rs: RunState, fee: bigint, common: unknown, dynamic: GasHandler | undefined, invalid: boolean): Promise<bigint> | bigint {
-    const at: Reached = { rs, op: rs.code[rs.programCounter] ?? 0, pc: rs.programCounter, gasLeft: rs.gasLeft, words: rs.memoryWordCount };
+    const pc = rs.programCounter;
+    const op = rs.code[pc] ?? 0;
     // go-ethereum: an undefined opcode has no stack bounds and no gas; it fails as it runs
     const base = invalid ? 0n : fee;
-    const early = invalid ? undefined : stackOrGasFailure(at.op, rs.stack.length, base, at.gasLeft);
+    const early = invalid ? undefined : stackOrGasFailure(op, rs.stack.length, base, rs.gasLeft);
     if (early !== undefined || dynamic === undefined) {
       // the EVM then fails on its own (a stack error as the opcode runs, the charge out of gas)
-      const pending = this.report(at, base, early);
-      // most steps: a static-gas opcode reported at once (no closure made for them)
+      const pending = this.report(rs, op, pc, rs.gasLeft, rs.memoryWordCount, base, early);
+      // most steps: a static-gas opcode reported at once (no object or closure made for them)
       if (pending === undefined && dynamic === undefined) return fee;
       const charge = (): Promise<bigint> | bigint => (dynamic === undefined ? fee : dynamic(rs, fee, common));
       return after(pending, charge);
     }
+    // the gas handler raises the memory's word count: what the step shows is the count before it
+    const at: Reached = { rs, op, pc, gasLeft: rs.gasLeft, words: rs.memoryWordCount };
     let charged: Promise<bigint> | bigint;
     try {
       charged = dynamic(rs, fee, common);
@@ -119,7 +122,7 @@ export class StepRecorder {
   /** The opcode's gas is known: go-ethereum counts the gas handed to a callee in a CALL's cost (gas_table.go gasCall: callGasTemp). */
   private charged(at: Reached, charge: bigint): Promise<bigint> | bigint {
     const cost = CALLS.has(at.op) ? charge + (at.rs.messageGasLimit ?? 0n) : charge;
-    const pending = this.report(at, cost, charge > at.gasLeft ? { kind: 'outOfGas' } : undefined);
+    const pending = this.report(at.rs, at.op, at.pc, at.gasLeft, at.words, cost, charge > at.gasLeft ? { kind: 'outOfGas' } : undefined);
     return pending === undefined ? charge : pending.then(() => charge);
   }
 
@@ -127,28 +130,27 @@ export class StepRecorder {
   private refused(at: Reached, base: bigint, common: unknown, error: unknown): Promise<never> {
     const failure = gasHandlerFailure(error, at.op, at.gasLeft, initCodeSize(at.rs, at.op), common as Common);
     if (failure === undefined) throw error;
-    return Promise.resolve(this.report(at, base, failure)).then(() => {
+    return Promise.resolve(this.report(at.rs, at.op, at.pc, at.gasLeft, at.words, base, failure)).then(() => {
       throw error;
     });
   }
 
   /** Hands the sink the step, after reading what it needs from the state (the only asynchronous part). */
-  private report(at: Reached, cost: bigint, failure: Failure | undefined): Promise<void> | undefined {
-    const { rs, op } = at;
+  private report(rs: RunState, op: number, pc: number, gasLeft: bigint, words: bigint, cost: bigint, failure: Failure | undefined): Promise<void> | undefined {
     const needs = this.sink!.needs;
     const state = this.vm.stateManager;
     const target = EXTCODE.has(op) ? 0 : CALLS.has(op) ? 1 : -1;
     const loads = rs.stack.length >= 1 && ((needs.slotValues && op === OP.SLOAD) || (needs.storedValues === true && op === OP.SSTORE));
     const sizes = needs.codeSizes && target >= 0 && rs.stack.length > target;
     if (!loads && !sizes) {
-      this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, undefined, undefined);
+      this.emit(rs, pc, op, gasLeft, cost, words, failure, undefined, undefined);
       return undefined;
     }
     return (async () => {
       const value = loads ? bytesToBigInt(await state.getStorage(rs.env.address, setLengthLeft(bigIntToBytes(rs.stack.peek(1)[0]!), 32))) : undefined;
       const codeSize = sizes ? (await state.getCode(new Address(stackAddress(rs.stack.peek(target + 1)[target]!)))).length : undefined;
-      if (op === OP.SSTORE) this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, undefined, codeSize, value);
-      else this.emit(rs, at.pc, op, at.gasLeft, cost, at.words, failure, value, codeSize);
+      if (op === OP.SSTORE) this.emit(rs, pc, op, gasLeft, cost, words, failure, undefined, codeSize, value);
+      else this.emit(rs, pc, op, gasLeft, cost, words, failure, value, codeSize);
     })();
   }
 
