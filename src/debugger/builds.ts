@@ -5,6 +5,7 @@
 import type { Abi } from 'viem';
 import { storageOf } from '../abi/artifacts.ts';
 import type { StorageVariable } from '../abi/types.ts';
+import { type EthdebugProgram, readProgram } from './ethdebug.ts';
 
 export interface SourceFile {
   readonly id: number;
@@ -34,6 +35,8 @@ export interface CompiledCode {
   readonly immutables: readonly CodeRange[];
   /** The compiler's own sources this code's map may name (`#utility.yul`), by id. */
   readonly generated: ReadonlyMap<number, SourceFile>;
+  /** Its ethdebug/format program (solc's experimental `ethdebug` output), when the build has one. */
+  readonly ethdebug?: EthdebugProgram | undefined;
 }
 
 export interface BuildContract {
@@ -100,6 +103,7 @@ interface SolcCode {
   linkReferences?: Record<string, Record<string, CodeRange[]>>;
   immutableReferences?: Record<string, CodeRange[]>;
   generatedSources?: { id?: number; name?: string; contents?: string }[];
+  ethdebug?: unknown;
 }
 export interface SolcContract {
   abi?: Abi;
@@ -144,6 +148,7 @@ export function compiledCode(code: SolcCode | string | undefined, sourceMap?: st
     links: ranges(code.linkReferences, true),
     immutables: ranges(code.immutableReferences, false),
     generated,
+    ethdebug: readProgram(code.ethdebug),
   };
 }
 

@@ -6,6 +6,7 @@ import type { BuildContract } from './builds.ts';
 import { functionsAt } from './callStack.ts';
 import { codeAddress, type DebugTrace } from './debugTrace.ts';
 import { type FrameValues, frameValues } from './frameValues.ts';
+import { type Locals, localsAt } from './locals.ts';
 import { stepSays } from './stepSays.ts';
 import type { MemoryRange, StepDetail, StorageAccess } from './stepDetails.ts';
 
@@ -27,6 +28,8 @@ export interface StepView {
   readonly functions: readonly string[];
   /** The same call stack with the values of each frame's arguments (and return values as it returns). */
   readonly frames: readonly FrameValues[];
+  /** The local variables the build's ethdebug output locates here, or why none are shown. */
+  readonly locals: Locals;
   readonly detail: StepDetailView | undefined;
 }
 
@@ -66,6 +69,7 @@ export function stepView(trace: DebugTrace, i: number, detail?: StepDetail, slot
     unmapped: debugFrame?.unmapped,
     functions: functionsAt(trace, i),
     frames: frameValues(trace, i, detail?.stack),
+    locals: localsAt(trace, i, detail),
     detail: detail === undefined ? undefined : {
       stack: detail.stack,
       memory: detail.memory,

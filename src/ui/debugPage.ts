@@ -80,7 +80,7 @@ export async function showDebug(main: HTMLElement, hash: string, stepText: strin
     const from = step;
     step = s.step;
     facts.replaceChildren(...factsPane(s, tx.steps));
-    panes.frames.replaceChildren(framesPane(s));
+    panes.frames.replaceChildren(...framesPane(s));
     panes.storage.replaceChildren(storagePane(s));
     panes.stack.replaceChildren(stackPane(s));
     panes.memory.replaceChildren(memoryPane(s));

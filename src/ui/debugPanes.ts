@@ -40,6 +40,8 @@ export interface DebugStep {
   readonly source: { file: string; line: number; column: number; start: number; length: number; index: number | null } | null;
   readonly unmapped: string | null;
   readonly frames: readonly { label: string; kind: string; args?: readonly NamedValue[]; returns?: readonly NamedValue[]; note?: string }[];
+  /** Where the build's ethdebug output locates them; else why not. */
+  readonly locals?: { readonly values: readonly { name: string; type: string; value?: string; note?: string }[] } | { readonly note: string };
   readonly stack: readonly string[];
   readonly memory: string;
   readonly reads: Range | null;
@@ -69,8 +71,8 @@ export function factsPane(s: DebugStep, total: number): HTMLElement[] {
 
 const values = (list: readonly NamedValue[]): string => list.map((v) => `${v.name || v.type}: ${v.value}`).join(', ');
 
-/** The Solidity functions the step is in, each with its arguments (and return values as it returns), innermost last. */
-export function framesPane(s: DebugStep): HTMLElement {
+/** The Solidity functions the step is in, each with its arguments (and return values as it returns), innermost last; then its local variables. */
+export function framesPane(s: DebugStep): HTMLElement[] {
   const list = el('ol', { id: 'dbg-frames', class: 'dbg-list' });
   for (const f of s.frames) {
     const item = el('li', { class: `frame-${f.kind}` }, el('span', { class: 'label' }, f.label));
@@ -81,7 +83,9 @@ export function framesPane(s: DebugStep): HTMLElement {
     list.append(item);
   }
   if (s.frames.length === 0) list.append(el('li', { class: 'none' }, 'no Solidity function known here'));
-  return list;
+  if (s.frames.length === 0 || s.locals === undefined) return [list];
+  const text = 'note' in s.locals ? s.locals.note : s.locals.values.map((v) => `${v.name}: ${v.value ?? `(${v.note ?? '?'})`}`).join(', ');
+  return [list, el('div', { class: 'note', id: 'dbg-locals' }, `local variables: ${text}`)];
 }
 
 /** The EVM stack, top first, each word by its position. */

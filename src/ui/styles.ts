@@ -99,6 +99,7 @@ tr.differs td.value { background: #fff4c2; }
 #dbg-frames li { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12.5px; }
 #dbg-frames .label { color: #0b6b8a; font-weight: 600; }
 #dbg-frames .returns { color: #16803c; }
+#dbg-locals { color: #667; font-size: 12px; margin-top: 4px; overflow-wrap: anywhere; }
 #dbg-frames .note { color: #667; font-family: system-ui, sans-serif; font-size: 12px; }
 #dbg-frames li:last-child { background: #fff4c2; }
 #dbg-stack .i { display: inline-block; min-width: 2.5em; color: #99a; }

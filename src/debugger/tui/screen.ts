@@ -93,8 +93,12 @@ export function drawScreen(input: ScreenInput): string[] {
     const returns = f.returns === undefined ? '' : ` → (${f.returns.map((a) => `${a.name || a.type}: ${a.value}`).join(', ')})`;
     return fit(`  ${f.label}${f.kind === 'modifier' ? ' (modifier)' : args}${returns}`, width);
   });
-  // solc's ethdebug output would place them; blocktrace does not read it yet, and guesses nothing
-  if (frames.length > 0) frames.push(fit('  local variables: not recoverable (no ethdebug output read)', width));
+  // only where the build's ethdebug output locates them; nothing is guessed from stack heights
+  if (frames.length > 0) {
+    const locals = view.locals;
+    if ('note' in locals) frames.push(fit(`  local variables: ${locals.note}`, width));
+    else frames.push(fit(`  locals: ${locals.values.map((l) => `${l.name}: ${l.value ?? `(${l.note ?? '?'})`}`).join(', ')}`, width));
+  }
   const free = height - lines.length - 1 - storageLine.length - 2 - (frames.length > 0 ? frames.length + 1 : 0);
   const stackRows = Math.max(2, Math.min(8, Math.floor(free / 4)));
   const memoryRows = Math.max(2, Math.min(8, Math.floor(free / 4)));

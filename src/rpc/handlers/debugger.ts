@@ -131,6 +131,7 @@ export async function blocktraceDebugStep([hash, step, how]: [Uint8Array, bigint
     unmapped: view.unmapped ?? null,
     functions: view.functions,
     frames: view.frames,
+    locals: 'note' in view.locals ? view.locals : { values: view.locals.values.map((v) => ({ name: v.name, type: v.type, ...(v.value !== undefined ? { value: v.value } : {}), ...(v.note !== undefined ? { note: v.note } : {}) })) },
     stack: d?.stack.map(hexWord) ?? [],
     memory: d === undefined ? '0x' : bytesToHex(d.memory),
     reads: d?.reads ?? null,
