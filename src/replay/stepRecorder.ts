@@ -138,6 +138,11 @@ export class StepRecorder {
   /** Hands the sink the step, after reading what it needs from the state (the only asynchronous part). */
   private report(rs: RunState, op: number, pc: number, gasLeft: bigint, words: bigint, cost: bigint, failure: Failure | undefined): Promise<void> | undefined {
     const needs = this.sink!.needs;
+    // a sink that reads no state (the debugger's first pass, most tracers): no lookups per step
+    if (!needs.slotValues && needs.storedValues !== true && !needs.codeSizes) {
+      this.emit(rs, pc, op, gasLeft, cost, words, failure, undefined, undefined);
+      return undefined;
+    }
     const state = this.vm.stateManager;
     const target = EXTCODE.has(op) ? 0 : CALLS.has(op) ? 1 : -1;
     const loads = rs.stack.length >= 1 && ((needs.slotValues && op === OP.SLOAD) || (needs.storedValues === true && op === OP.SSTORE));
