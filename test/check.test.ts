@@ -144,7 +144,7 @@ describe('one changed byte fails with a clear diff', () => {
             got: `…${original.slice(at - 24, at + 40)}…`,
           },
         },
-        differences: [{ path: '$.result[0].blockHash', expected: hash(changed), got: hash(digit), where: expect.stringMatching(/^tx 0 \(0x/), field: 'blockHash' }],
+        differences: [{ path: '$.result[0].blockHash', expected: hash(changed), got: hash(digit), where: expect.stringMatching(/^tx 0 \(0x/), field: 'blockHash', line: 1 }],
       },
     ]);
   }, SLOW);

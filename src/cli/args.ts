@@ -24,7 +24,7 @@ Usage:
                           [--cache DIR | --no-cache] [--all-tracers] [--max-memory SIZE] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--ignore NAME|$.PATH]... [--abi DIR]...
                   [--reporter text|json|junit|github] [--update] [--shard I/N] [--filter METHOD|NAME]...
-                  [--cache DIR | --no-cache] [--all-tracers] [--report FILE.html]
+                  [--cache DIR | --no-cache] [--all-tracers] [--report FILE.html|FILE.md|FILE.json]...
   blocktrace record FIXTURE REQUESTS --out DIR [--compact] [--filter METHOD|NAME]...
                    [--cache DIR | --no-cache] [--all-tracers]
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [serve options]
@@ -101,12 +101,14 @@ check FIXTURE GOLDEN...   (for CI: are the recorded answers still ours? docs/ci.
                        decodes calls, results, events and reverts (repeatable)
     --reporter R       text (the default), json (= --json: every case, every difference), junit
                        (JUnit XML, a testsuite per GOLDEN), github (an ::error annotation per
-                       failing case, then the text report)
+                       failing case, on the line of its first difference, then the text report)
     --update           rewrite the response files of failing cases that record wrote (pretty or
                        compact, as each file is); .io files and arrays are never rewritten. Exit 0
     --shard I/N        check the Ith of N deterministic slices of the cases (by name)
     --report FILE.html also write one self-contained HTML page (a CI artifact): each failing case's
-                       call trees, recorded and ours side by side, what differs highlighted
+                       call trees, recorded and ours side by side, what differs highlighted;
+                       FILE.md: a Markdown summary (a job summary); FILE.json: the JSON report
+                       (repeatable: one of each)
     --filter X         keep cases whose method is X or whose name contains X (repeatable)
     --cache DIR, --no-cache   as for serve
 

@@ -12,6 +12,7 @@ import { type Exchange, type GoldenSet, readGolden } from '../golden/layouts.ts'
 import { githubReport } from '../golden/reporters/github.ts';
 import { jsonReport } from '../golden/reporters/json.ts';
 import { junitReport } from '../golden/reporters/junit.ts';
+import { markdownReport } from '../golden/reporters/markdown.ts';
 import { textReport } from '../golden/reporters/text.ts';
 import { type CheckReport, checkAll, select, shard } from '../golden/run.ts';
 import { checkWritable, rewriteResponse, updatable } from '../golden/update.ts';
@@ -80,8 +81,8 @@ function artifactsOf(dirs: readonly string[], log: (line: string) => void): Arti
 
 /** Everything check needs before the fixture loads; a GoldenError (exit 2) when anything is wrong. */
 function prepare(options: CheckCommand, log: (line: string) => void): { set: GoldenSet; ignore: IgnoreRules; artifacts: Artifact[] } {
-  if (options.report !== undefined) {
-    const problem = reportPathProblem(options.report);
+  for (const path of options.reports ?? []) {
+    const problem = reportPathProblem(path);
     if (problem !== undefined) throw new GoldenError(`--report ${problem}`);
   }
   let ignore: IgnoreRules;
@@ -131,7 +132,10 @@ function update(failed: readonly { exchange: Exchange; answer: string | undefine
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
-/** `--report`: the HTML report of the run, the failing cases' answers beside their recordings, contracts named. */
+/** What `--report FILE` writes, by FILE's extension: a summary in Markdown, the JSON report, else the HTML page. */
+const reportKind = (path: string): 'HTML' | 'Markdown' | 'JSON' => (path.endsWith('.md') ? 'Markdown' : path.endsWith('.json') ? 'JSON' : 'HTML');
+
+/** `--report FILE.html`: the HTML report of the run, the failing cases' answers beside their recordings, contracts named. */
 async function checkHtml(options: CheckCommand, report: CheckReport, failed: readonly { exchange: Exchange; answer: string | undefined }[], ctx: RpcContext, artifacts: readonly Artifact[], decoder: AbiDecoder | undefined): Promise<string> {
   const answers = new Map<string, CaseAnswers>(failed.map(({ exchange, answer }) => [caseKey(exchange), { expected: exchange.response, got: answer }]));
   const texts = failed.flatMap(({ exchange, answer }) => [exchange.response, answer]);
@@ -160,7 +164,7 @@ export async function check(options: CheckCommand, io: GoldenIo): Promise<number
   const ctx = goldenContext(chain, io.log, options.allTracers);
   const progress = io.progress ? progressLine(io.stderr) : undefined;
   const failed: { exchange: Exchange; answer: string | undefined }[] = [];
-  const keepFailed = options.update || options.report !== undefined;
+  const keepFailed = options.update || (options.reports ?? []).some((path) => reportKind(path) === 'HTML');
   const report = await checkAll(ctx, set, {
     mode: options.mode,
     ignore,
@@ -170,12 +174,15 @@ export async function check(options: CheckCommand, io: GoldenIo): Promise<number
   });
   progress?.clear();
   await write(io.stdout, render(options, report));
-  if (options.report !== undefined) {
+  for (const path of options.reports ?? []) {
+    const kind = reportKind(path);
     try {
-      const written = writeReport(options.report, await checkHtml(options, report, failed, ctx, artifacts, decoder));
-      io.log(`blocktrace: wrote the HTML report to ${written}`);
+      const run = { fixture: options.fixture, goldens: options.goldens };
+      const text = kind === 'HTML' ? await checkHtml(options, report, failed, ctx, artifacts, decoder) : kind === 'Markdown' ? markdownReport(report, run) : jsonReport(report, run);
+      const written = writeReport(path, text);
+      io.log(`blocktrace: wrote the ${kind} report to ${written}`);
     } catch (err) {
-      io.log(`blocktrace: --report ${options.report}: ${(err as Error).message}`);
+      io.log(`blocktrace: --report ${path}: ${(err as Error).message}`);
       return 2;
     }
   }

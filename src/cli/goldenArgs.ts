@@ -29,8 +29,8 @@ export interface CheckCommand {
   readonly cache?: string | false;
   /** --all-tracers: answer with every tracer and debug_* method of go-ethereum. */
   readonly allTracers?: boolean;
-  /** `--report FILE.html`: the self-contained HTML report is written there too. */
-  readonly report?: string;
+  /** `--report FILE`, each: the HTML report (FILE.html), the Markdown summary (FILE.md) or the JSON report (FILE.json) is written there too. */
+  readonly reports?: readonly string[];
 }
 
 export interface RecordCommand {
@@ -133,7 +133,6 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
     shard = { shard: parsed };
   }
   const ignores = values['--ignore'] ?? [];
-  const report = one('--report');
   return {
     kind: 'check',
     fixture,
@@ -147,6 +146,6 @@ export function parseGoldenCommand(argv: readonly string[]): GoldenCommand {
     update: flags.has('--update'),
     ...cache,
     ...allTracers,
-    ...(report === undefined ? {} : { report }),
+    ...(values['--report'] === undefined ? {} : { reports: values['--report'] }),
   };
 }

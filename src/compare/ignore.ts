@@ -16,7 +16,7 @@ const NAME = /^[A-Za-z0-9_]+$/;
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*/;
 
 /** `$.result[*].blockHash` → ['result', '*', 'blockHash']; undefined when it is not such a path. */
-function parsePath(rule: string): PatternStep[] | undefined {
+export function parseJsonPath(rule: string): PatternStep[] | undefined {
   if (!rule.startsWith('$')) return undefined;
   const steps: PatternStep[] = [];
   let rest = rule.slice(1);
@@ -62,7 +62,7 @@ export function parseIgnores(rules: readonly string[]): IgnoreRules {
       names.add(rule);
       continue;
     }
-    const path = parsePath(rule);
+    const path = parseJsonPath(rule);
     if (path === undefined) throw new Error(`--ignore ${JSON.stringify(rule)} is neither a member name ([A-Za-z0-9_]+) nor a JSON path such as '$.result[*].blockHash'`);
     paths.push(path);
   }

@@ -41,6 +41,8 @@ export interface PlacedDifference extends Difference {
   readonly where: string;
   /** What differs below that heading: `gasUsed`, `storage 0x…01`, `logs[0].data`. */
   readonly field: string;
+  /** check, a pretty golden (`NAME.response.json`): the line of the recorded value in that file. */
+  readonly line?: number;
 }
 
 /** Differences under one heading, in document order of their first one. */

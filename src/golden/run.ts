@@ -11,6 +11,7 @@ import { decodingFor } from '../compare/labels.ts';
 import type { PlacedDifference } from '../compare/types.ts';
 import { type Difference, firstDifference } from './compare.ts';
 import type { Exchange, GoldenSet, Layout } from './layouts.ts';
+import { valueLine } from './valueLine.ts';
 
 interface CaseBase {
   readonly name: string;
@@ -120,7 +121,10 @@ export async function checkAll(ctx: RpcContext, set: GoldenSet, options: CheckOp
     if (first === undefined) {
       cases.push({ status: 'pass', name, file, golden, layout, methods, timeMs });
     } else {
-      cases.push({ status: 'fail', name, file, golden, layout, methods, timeMs, difference: first, differences });
+      // a pretty golden is read line by line in a review: each difference says where its value is
+      const response = layout === 'pair' ? exchange.response : undefined;
+      const placed = response === undefined ? differences : differences.map((d) => ({ ...d, line: valueLine(response, d.path) }));
+      cases.push({ status: 'fail', name, file, golden, layout, methods, timeMs, difference: first, differences: placed });
       options.onFail?.(exchange, answer);
     }
   }

@@ -1,7 +1,8 @@
 // `--reporter github`: GitHub Actions workflow commands, so each failing case becomes an annotation
-// on its recording's file in the pull request, carrying the grouped differences the text reporter
-// prints. The runner hides command lines from the log, so the text report follows them: the log
-// still reads as a story and its last line stays the plain `N passed, M failed`.
+// on its recording's file in the pull request (on the line of its first difference, in a golden that
+// `record` wrote), carrying the grouped differences the text reporter prints. The runner hides
+// command lines from the log, so the text report follows them: the log still reads as a story and
+// its last line stays the plain `N passed, M failed`.
 import { isAbsolute, relative, sep } from 'node:path';
 import type { CheckReport } from '../run.ts';
 import { failureText, textReport } from './text.ts';
@@ -46,7 +47,9 @@ export function githubReport(report: CheckReport, run: GithubRun): string {
     if (c.status === 'fail') {
       // failureText's first line repeats the name and file the annotation already shows.
       const message = failureText(c).split('\n').slice(1).join('\n');
-      lines.push(command('error', { file, title: `check: ${c.name}` }, message));
+      // the line of the first difference's recorded value, where the golden is one `record` writes
+      const line = c.differences[0]?.line;
+      lines.push(command('error', { file, ...(line === undefined ? {} : { line: String(line) }), title: `check: ${c.name}` }, message));
     } else if (c.status === 'skip') {
       lines.push(command('notice', { file, title: `check skipped: ${c.name}` }, c.reason));
     }
