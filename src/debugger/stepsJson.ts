@@ -54,15 +54,36 @@ function functionsJson(functions: readonly string[]): string {
   return text;
 }
 
+/** Per trace, the JSON of each frame's `"address"` and each location's `"source"` member, made once. */
+const pieces = new WeakMap<DebugTrace, { readonly address: (string | undefined)[]; readonly source: (string | undefined)[] }>();
+
+function piecesOf(trace: DebugTrace): { readonly address: (string | undefined)[]; readonly source: (string | undefined)[] } {
+  let p = pieces.get(trace);
+  if (p === undefined) pieces.set(trace, (p = { address: [], source: [] }));
+  return p;
+}
+
 /** One step's object, keys in this order: step, pc, op, depth (from 1, as go-ethereum's struct logs), gas, gasCost, address, source, functions (and frames, with `values`). */
 export function stepJson(trace: DebugTrace, i: number, values = false): string {
   const { steps } = trace;
-  const frame = trace.tx.frames[steps.frame[i]!];
-  const address = frame === undefined ? undefined : codeAddress(frame);
-  let out = `{"step":${i},"pc":${steps.pc[i]},"op":"${gethOpcodeName(steps.op[i]!)}","depth":${steps.depth[i]! + 1},"gas":${steps.gas[i]},"gasCost":${steps.cost[i]}`;
-  if (address !== undefined) out += `,"address":"${hexBytes(address)}"`;
-  const where = trace.locations[steps.location[i]!];
-  if (where !== undefined) out += `,"source":{"file":${JSON.stringify(where.file.path)},"line":${where.line},"column":${where.column}}`;
+  const made = piecesOf(trace);
+  const f = steps.frame[i]!;
+  let address = made.address[f];
+  if (address === undefined) {
+    const frame = trace.tx.frames[f];
+    const at = frame === undefined ? undefined : codeAddress(frame);
+    made.address[f] = address = at === undefined ? '' : `,"address":"${hexBytes(at)}"`;
+  }
+  let out = `{"step":${i},"pc":${steps.pc[i]},"op":"${gethOpcodeName(steps.op[i]!)}","depth":${steps.depth[i]! + 1},"gas":${steps.gas[i]},"gasCost":${steps.cost[i]}${address}`;
+  const location = steps.location[i]!;
+  if (location >= 0) {
+    let source = made.source[location];
+    if (source === undefined) {
+      const where = trace.locations[location]!;
+      made.source[location] = source = `,"source":{"file":${JSON.stringify(where.file.path)},"line":${where.line},"column":${where.column}}`;
+    }
+    out += source;
+  }
   const functions = functionsAt(trace, i);
   if (functions.length > 0) out += `,"functions":${functionsJson(functions)}`;
   if (values) out += `,"frames":${JSON.stringify(frameValues(trace, i).map((f) => ({ function: f.label, args: f.args === undefined ? null : Object.fromEntries(f.args.map((a, k) => [a.name || `_${k}`, a.value])), ...(f.note !== undefined ? { note: f.note } : {}) })))}`;
