@@ -1,9 +1,9 @@
-// `npm run build`: esbuild bundles src/cli.ts into one ESM file (dist/blocktrace.mjs, for Deno and
+// `npm run compile`: esbuild bundles src/cli.ts into one ESM file (dist/blocktrace.mjs, for Deno and
 // Node), then `bun build --compile` makes dist/blocktrace, a single executable that needs no
 // node_modules. `bun build.ts OUTDIR` writes to OUTDIR instead of dist/; `--bundle-only` stops after
-// the ES module. The shipped fixture (a
-// `type: 'text'` import in src/cli/defaultFixture.ts) and the KZG trusted setup (dynamic imports in
-// src/replay/kzg.ts) are inside both.
+// the ES module (`npm run bundle`: the committed dist/blocktrace.mjs, docs/build.md). The example
+// chains (`type: 'text'` imports in src/fixture/builtin.ts) and the KZG trusted setup (dynamic
+// imports in src/replay/kzg.ts) are inside both.
 import { build } from 'esbuild';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -34,6 +34,11 @@ await build({
   platform: 'node',
   target: 'es2022',
   outfile: bundle,
+  // the paths in the bundle's comments are relative to the checkout, wherever the build runs from
+  // (the committed dist/blocktrace.mjs is compared with a fresh build: test/bundle.test.ts)
+  absWorkingDir: root,
+  // node_modules paths as written, not the real path of a symlinked node_modules (a worktree's)
+  preserveSymlinks: true,
   // CommonJS dependencies call require() for node: builtins; an ES module has no require of its own
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   // Elysia imports file-type only to check uploaded files' types, which no route here takes; bundled,

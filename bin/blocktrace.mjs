@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `blocktrace` as npm installs it. The installed package carries the bundle (dist/blocktrace.mjs,
-// made by `npm pack`'s prepack) and runs it on the Node that runs this file: no Bun needed, the same
-// bytes as under Bun (docs/build.md). In a checkout (src/ beside this file) it runs the sources with
-// the Bun devDependency, as `npx blocktrace` always has, so a stale dist/ is never what answers.
+// `blocktrace` as npm installs it. The package carries the bundle (dist/blocktrace.mjs, committed
+// and kept equal to a build of the sources by test/bundle.test.ts), so an install from the registry,
+// a tarball or a git URL runs it on the Node that runs this file: no Bun, no build, no install script
+// (docs/build.md). In a checkout with its devDependencies (src/ and the Bun devDependency beside
+// this file) it runs the sources with Bun, as `npx blocktrace` always has, so an edit answers at once.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -10,14 +11,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const sources = join(root, 'src/cli.ts');
+const bun = join(root, 'node_modules/.bin/bun');
+const bundle = join(root, 'dist/blocktrace.mjs');
 
-if (existsSync(sources)) {
-  const local = join(root, 'node_modules/.bin/bun');
-  const child = spawn(existsSync(local) ? local : 'bun', [sources, ...process.argv.slice(2)], { stdio: 'inherit' });
+if (existsSync(sources) && existsSync(bun)) {
+  const child = spawn(bun, [sources, ...process.argv.slice(2)], { stdio: 'inherit' });
   // the child owns the terminal's signals too; pass on the ones sent to this process alone
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('error', (err) => {
-    process.stderr.write(`blocktrace: cannot run Bun for the sources (${err.message}); run npm ci, or npm run build and node dist/blocktrace.mjs\n`);
+    process.stderr.write(`blocktrace: cannot run Bun for the sources (${err.message}); run npm ci, or node dist/blocktrace.mjs\n`);
     process.exit(2);
   });
   child.on('exit', (code, signal) => {
@@ -28,6 +30,9 @@ if (existsSync(sources)) {
     }
     else process.exit(code ?? 1);
   });
+} else if (existsSync(bundle)) {
+  await import(pathToFileURL(bundle).href);
 } else {
-  await import(pathToFileURL(join(root, 'dist/blocktrace.mjs')).href);
+  process.stderr.write(`blocktrace: ${bundle} is missing, so this install of blocktrace cannot run; install it again (npm i -D blocktrace, a release tarball, or a git URL of a commit that carries dist/), or in a checkout run npm ci\n`);
+  process.exit(2);
 }

@@ -1,4 +1,4 @@
-// The platforms `npm run build -- --targets …` compiles the executable for, and where each one's Bun
+// The platforms `npm run compile -- --targets …` compiles the executable for, and where each one's Bun
 // runtime comes from: the npm registry's @oven/bun-<platform> package of the Bun that builds (the
 // same version, so the embedded bytecode matches), packed and unpacked once into a cache directory.
 // The host's own platform uses the running Bun.
