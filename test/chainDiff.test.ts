@@ -35,14 +35,14 @@ describe('diff of the two vault chains', () => {
       `  logs that differ:\n    CALL Vault.deposit(amount: 100000000000000000000) › logs[0]: Deposited(user: ${user}, amount: 100000000000000000000, fee: 2500000000000000000) → Deposited(user: ${user}, amount: 100000000000000000000, fee: 3000000000000000000)\n`,
     );
     expect(stdout).toMatch(new RegExp(`      deposits\\[${user}\\]  \\(storage\\[0x[0-9a-f]{64}\\]\\)\\n        A: "0x[0-9a-f]{64}"\\n        B: "0x[0-9a-f]{64}"\\n        A means: 97500000000000000000\\n        B means: 97000000000000000000\\n`));
-    expect(lastLine(stdout)).toBe('2 transaction pairs in 1 blocks: 0 identical, 2 differ');
+    expect(lastLine(stdout)).toBe('2 transaction pairs in 1 blocks: 0 identical, 2 differ; 0 only in A, 0 only in B');
   }, SLOW);
 
   test('the whole chains: every pair counted, the gas table with the deployment that costs more', async () => {
     const { code, stdout } = await runHarness(['diff', v1.fixture, v2.fixture, '--no-cache']);
     expect(code).toBe(1);
     expect(stdout).toMatch(/\ngas used \(A → B\):\n  block 1 tx 0  [\d,]+ → [\d,]+\n  block 2 tx 0  479,346 → 479,358  \+12 \(\+0\.003%\)\n/);
-    expect(lastLine(stdout)).toMatch(/^11 transaction pairs in 6 blocks: \d+ identical, \d+ differ$/);
+    expect(lastLine(stdout)).toMatch(/^11 transaction pairs in 6 blocks: \d+ identical, \d+ differ; 0 only in A, 0 only in B$/);
     const json = JSON.parse((await runHarness(['diff', v1.fixture, v2.fixture, '--json', '--no-cache'])).stdout);
     expect(json.identical + json.differ).toBe(11);
     expect(json.pairs.find((p: { block: string; index: number }) => p.block === '4' && p.index === 0).calls[0]).toMatchObject({ path: '$.result[0].result.logs[0].data', field: 'logs[0].data' });
@@ -50,7 +50,7 @@ describe('diff of the two vault chains', () => {
 
   test('a chain against itself: exit 0, the identical pairs counted', async () => {
     const { code, stdout } = await runHarness(['diff', v1.fixture, v1.fixture, '--no-cache']);
-    expect([code, stdout]).toEqual([0, `A: ${v1.fixture}\nB: ${v1.fixture}\n\n11 transaction pairs in 6 blocks: 11 identical, 0 differ\n`]);
+    expect([code, stdout]).toEqual([0, `A: ${v1.fixture}\nB: ${v1.fixture}\n\n11 transaction pairs in 6 blocks: 11 identical, 0 differ; 0 only in A, 0 only in B\n`]);
   }, SLOW);
 
   test('bad input: a block one side lacks is named and skipped; another chain id needs --any-chain; an unreadable --abi', async () => {

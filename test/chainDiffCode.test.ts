@@ -38,7 +38,7 @@ test('deposits: the first differing frame decoded, the Deposited fee on each sid
   expect(stdout).toMatch(/feesCollected {2}\(storage\[0x0{63}2\]\)\n/);
   // the second deposit's vault code differs as the first's did: referred to, not repeated
   expect(stdout).toMatch(new RegExp(`\\n {6}code, codeHash, feesCollected .*: as at block ${v1.txBlocks.deposit1} tx 0\\n`));
-  expect(stdout.trimEnd().split('\n').at(-1)).toBe('2 transaction pairs in 1 blocks: 0 identical, 2 differ');
+  expect(stdout.trimEnd().split('\n').at(-1)).toBe('2 transaction pairs in 1 blocks: 0 identical, 2 differ; 0 only in A, 0 only in B');
 }, SLOW);
 
 test('the whole chains: the vault\'s deployment differs (its code), the token\'s does not; the code difference each later pair inherits is named once, then referred to', async () => {
@@ -52,7 +52,7 @@ test('the whole chains: the vault\'s deployment differs (its code), the token\'s
   // the same gas both ways (the divisor is one PUSH2 either way): no gas table
   expect(stdout).not.toContain('gas used (A → B)');
   expect(stdout).toContain(`    pre › Vault(0xe7f1…0512)\n      code, codeHash: as at block ${v1.txBlocks.deployVault} tx 0\n`);
-  expect(stdout).toMatch(/^11 transaction pairs in 6 blocks: \d+ identical, \d+ differ\n$/m);
+  expect(stdout).toMatch(/^11 transaction pairs in 6 blocks: \d+ identical, \d+ differ; 0 only in A, 0 only in B\n$/m);
   const json = JSON.parse((await runHarness(['diff', v1.fixture, v2.fixture, '--json', '--no-cache'])).stdout) as { identical: number; differ: number };
   expect(json.identical).toBeGreaterThan(0);
   expect(json.identical + json.differ).toBe(11);
@@ -66,5 +66,5 @@ test('a side may be a node (--upstream URL): the fixture against the anvil that 
   const strip = (text: string) => ({ ...(JSON.parse(text) as Record<string, unknown>), a: undefined, b: undefined });
   expect(strip(node.stdout)).toEqual(strip(fixtures.stdout));
   const same = await runHarness(['diff', '--upstream', v2.node!.url, v2.fixture, '--no-cache']);
-  expect([same.code, same.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, '11 transaction pairs in 6 blocks: 11 identical, 0 differ']);
+  expect([same.code, same.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, '11 transaction pairs in 6 blocks: 11 identical, 0 differ; 0 only in A, 0 only in B']);
 }, SLOW);

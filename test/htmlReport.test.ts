@@ -145,6 +145,8 @@ describe.skipIf(missing !== undefined)('the reports in Chromium at 1280 and 375 
     expect(wide!.text).toContain(run.stdout.trimEnd().split('\n').at(-1)!);
     expect(wide!.text).toContain('State differences');
     expect(wide!.text).toContain('Gas used (A → B)');
+    // the index says what differs in each pair and its gas change (issue 47), not the links alone
+    expect(wide!.text).toMatch(/transactionwhat differsgas used \(A → B\)block 2 tx 0call tree \(\d+\)[^b]*state \(\d+\)[^b]*gas \+12[\d,]+ → [\d,]+ \(\+12\)/);
     expect(wide!.events).toContain(`emit Deposited(user: ${v1.addresses.user1}, amount: 100000000000000000000, fee: 2500000000000000000)`);
     expect(wide!.events).toContain(`emit Deposited(user: ${v1.addresses.user1}, amount: 100000000000000000000, fee: 3000000000000000000)`);
   }, SLOW);

@@ -1,11 +1,11 @@
 // `blocktrace diff` as people read it: for each pair of transactions that differs, where the call
 // trees part (the first difference of callTracer, on its frame path) and what else of the tree
 // differs, the logs that differ decoded, the state the pair leaves behind, and the gas on each side;
-// identical pairs are counted; a gas table (as `forge snapshot --diff`) when any gas differs. And
-// the same as one JSON document (`--json`).
+// then the transactions only one side has; identical pairs are counted; a gas table (as `forge
+// snapshot --diff`) when any gas differs. And the same as one JSON document (`--json`).
 import { differenceLines } from '../compare/lines.ts';
 import { groupByPlace, type PlacedDifference } from '../compare/types.ts';
-import type { ChainDiff, TxPair } from './diffChains.ts';
+import type { ChainDiff, DifferenceKinds, TxPair } from './diffChains.ts';
 
 const short = (hash: string | undefined): string => (hash === undefined ? '—' : `${hash.slice(0, 10)}…`);
 const grouped = (n: bigint): string => n.toLocaleString('en');
@@ -48,12 +48,28 @@ function stateLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): str
   return lines;
 }
 
+/** `block 9 tx 13`, and B's place when it is another: `block 9 tx 13 → tx 12`, `block 9 tx 13 → block 10 tx 0`. */
+export function pairPlace(pair: TxPair): string {
+  const [a, b] = pair.at;
+  const here = `block ${pair.block} tx ${pair.index}`;
+  if (a === undefined || b === undefined || (a.block === b.block && a.index === b.index)) return here;
+  return `${here} → ${a.block === b.block ? '' : `block ${b.block} `}tx ${b.index}`;
+}
+
+/** What differs in a pair, in a few words: `status, call tree (3), logs (1), state (2), gas +12`. */
+export function kindsText(kinds: DifferenceKinds): string {
+  const count = (name: string, n: number | undefined): string[] => (n === undefined ? [] : [`${name} (${n})`]);
+  return [
+    ...(kinds.status === true ? ['status'] : []),
+    ...count('call tree', kinds.calls),
+    ...count('logs', kinds.logs),
+    ...count('state', kinds.state),
+    ...(kinds.gas === undefined ? [] : [`gas ${kinds.gas > 0n ? '+' : ''}${grouped(kinds.gas)}`]),
+  ].join(', ');
+}
+
 function pairLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): string[] {
-  const lines = [`block ${pair.block} tx ${pair.index} (${short(pair.hashes[0])} | ${short(pair.hashes[1])}): ${gasLine(pair)}`];
-  if (pair.missing !== undefined) {
-    lines.push(`  only in ${pair.missing === 'a' ? sides[1] : sides[0]}`);
-    return lines;
-  }
+  const lines = [`${pairPlace(pair)} (${short(pair.hashes[0])} | ${short(pair.hashes[1])}): ${gasLine(pair)}`];
   // the first frame (in document order) that differs, with everything that differs in it
   const at = pair.calls[0]?.where;
   const first = pair.calls.filter((d) => d.where === at);
@@ -75,13 +91,45 @@ function pairLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): stri
   return lines;
 }
 
-/** The whole report, its last line `N identical, M differ`; ends with a newline. */
+/** The transactions only one side has, each on one line with its sender, nonce and gas. */
+function oneSidedLines(diff: ChainDiff, sides: readonly ['A', 'B']): string[] {
+  const lines: string[] = [];
+  for (const [missing, side, other] of [['b', sides[0], sides[1]], ['a', sides[1], sides[0]]] as const) {
+    const txs = diff.oneSided.filter((t) => t.missing === missing);
+    if (txs.length === 0) continue;
+    lines.push(`only in ${side} (${other} has no transaction of the same sender and nonce in the blocks compared):`);
+    for (const t of txs) {
+      const hash = t.hashes[missing === 'b' ? 0 : 1];
+      const gas = t.gasUsed[missing === 'b' ? 0 : 1];
+      const who = t.sender === undefined ? 'no sender' : `${t.sender} nonce ${t.nonce ?? '?'}`;
+      lines.push(`  block ${t.block} tx ${t.index} (${short(hash)}): ${who}, gas used ${gas === undefined ? '—' : grouped(gas)}`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
+/** How many transactions only A has, and only B. */
+const oneSidedCounts = (diff: ChainDiff): { onlyA: number; onlyB: number } => ({
+  onlyA: diff.oneSided.filter((t) => t.missing === 'b').length,
+  onlyB: diff.oneSided.filter((t) => t.missing === 'a').length,
+});
+
+/** The counts: `22 transaction pairs in 1 blocks: 12 identical, 10 differ; 1 only in A, 1 only in B`. */
+export function diffHeadline(diff: ChainDiff): string {
+  const { onlyA, onlyB } = oneSidedCounts(diff);
+  const total = diff.identical + diff.differing.length;
+  return `${total} transaction pairs in ${diff.blocks.length} blocks: ${diff.identical} identical, ${diff.differing.length} differ; ${onlyA} only in A, ${onlyB} only in B`;
+}
+
+/** The whole report, its last line the counts (diffHeadline); ends with a newline. */
 export function diffText(diff: ChainDiff, paths: readonly [string, string]): string {
   const sides = ['A', 'B'] as const;
   const lines: string[] = [`A: ${paths[0]}`, `B: ${paths[1]}`, ''];
   for (const s of diff.skipped) lines.push(`skipped block ${s.block}: ${s.reason}`);
   const shown: Shown = new Map();
   for (const pair of diff.differing) lines.push(...pairLines(pair, sides, shown), '');
+  lines.push(...oneSidedLines(diff, sides));
   const gasDiffers = diff.gas.filter((g) => g.a !== g.b);
   if (gasDiffers.length > 0) {
     lines.push(`gas used (${sides[0]} → ${sides[1]}):`);
@@ -93,13 +141,12 @@ export function diffText(diff: ChainDiff, paths: readonly [string, string]): str
     }
     lines.push('');
   }
-  const total = diff.identical + diff.differing.length;
-  lines.push(`${total} transaction pairs in ${diff.blocks.length} blocks: ${diff.identical} identical, ${diff.differing.length} differ`);
+  lines.push(diffHeadline(diff));
   return `${lines.join('\n')}\n`;
 }
 
-/** `--json`: the pairs that differ with every difference, the counts, the gas of every pair. */
+/** `--json`: the pairs that differ with every difference, then the one-sided transactions (`missing`); the counts; the gas of every pair. */
 export function diffJson(diff: ChainDiff, paths: readonly [string, string]): string {
   const big = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);
-  return `${JSON.stringify({ a: paths[0], b: paths[1], blocks: diff.blocks, skipped: diff.skipped, identical: diff.identical, differ: diff.differing.length, pairs: diff.differing, gas: diff.gas }, big)}\n`;
+  return `${JSON.stringify({ a: paths[0], b: paths[1], blocks: diff.blocks, skipped: diff.skipped, identical: diff.identical, differ: diff.differing.length, ...oneSidedCounts(diff), pairs: [...diff.differing, ...diff.oneSided], gas: diff.gas }, big)}\n`;
 }

@@ -1,5 +1,5 @@
 // `blocktrace diff A B [BLOCK|TX_HASH …]`: loads both fixtures (or connects to a node, `--upstream
-// URL`), pairs their transactions by position and reports where they part (src/chainDiff). Exit 0 nothing differs, 1 something does (or nothing
+// URL`), pairs their transactions (by sender and nonce) and reports where they part (src/chainDiff). Exit 0 nothing differs, 1 something does (or nothing
 // was left to compare), 2 a fixture, an --abi directory or a target cannot be read.
 import { readAbiDirsOr } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
@@ -22,7 +22,7 @@ export interface DiffIo {
   readonly open: (upstream: UpstreamSource | undefined, fixture: string | undefined, cache: string | false | undefined) => Promise<ChainSource | undefined>;
 }
 
-/** The block of a transaction hash on side A (pairs are by position). */
+/** The block of a transaction hash on side A: the block compared. */
 async function blockOfTx(side: Side, hash: string): Promise<bigint | undefined> {
   const answer = JSON.parse((await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [hash] }), side.ctx))!) as { result?: { blockNumber?: string } | null };
   return answer.result?.blockNumber === undefined ? undefined : BigInt(answer.result.blockNumber);
@@ -77,5 +77,6 @@ export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number>
     }
   }
   if (diff.blocks.length === 0) return 1;
-  return diff.differing.length > 0 ? 1 : 0;
+  // a transaction one side lacks is a difference too
+  return diff.differing.length > 0 || diff.oneSided.length > 0 ? 1 : 0;
 }

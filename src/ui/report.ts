@@ -6,7 +6,7 @@ import { AbiDecoder } from '../abi/decoder.ts';
 import { frameNode } from './callTree.ts';
 import { el, head, stackRow } from './components.ts';
 import type { Frame } from './frame.ts';
-import type { GasRow, ReportData, ReportDifference, ReportSection, ReportTree } from './reportData.ts';
+import type { GasRow, OneSided, ReportData, ReportDifference, ReportSection, ReportTree } from './reportData.ts';
 
 const data = JSON.parse(document.getElementById('data')!.textContent!) as ReportData;
 const decoder = new AbiDecoder(data.abis);
@@ -58,12 +58,27 @@ function gasTable(rows: readonly GasRow[]): HTMLElement {
   return el('section', { id: 'gas' }, el('h2', {}, `Gas used (${a} → ${b})`), table);
 }
 
+/** The sections' links; with what differs in each and the gas change when the sections say (diff's pairs). */
+function index(sections: readonly ReportSection[]): HTMLElement {
+  if (!sections.some((s) => s.kind !== undefined)) return el('ol', { class: 'index' }, ...sections.map((s) => el('li', {}, el('a', { href: `#${s.id}` }, s.title))));
+  const [a, b] = data.sides;
+  const table = el('table', { class: 'stack index' }, head('transaction', 'what differs', `gas used (${a} → ${b})`));
+  for (const s of sections) table.append(stackRow([['transaction', el('a', { href: `#${s.id}` }, s.title)], ['what differs', s.kind ?? ''], [`gas used (${a} → ${b})`, s.gas ?? '', 'mono']]));
+  return table;
+}
+
+function oneSidedTable(list: OneSided): HTMLElement {
+  const table = el('table', { class: 'stack one-sided' }, head('transaction', 'hash', 'sender, nonce', 'gas used'));
+  for (const r of list.rows) table.append(stackRow([['transaction', r.place], ['hash', r.hash, 'mono'], ['sender, nonce', r.sender, 'mono'], ['gas used', r.gas, 'mono']]));
+  return el('section', { class: 'one-sided' }, el('h2', {}, list.title), table);
+}
+
 async function render(): Promise<void> {
   const main = document.getElementById('main')!;
   const summary = el('table', { class: 'summary facts' }, ...data.summary.map((r) => el('tr', {}, el('th', {}, r.name), el('td', { class: 'mono' }, r.value))));
-  const index = el('ol', { class: 'index' }, ...data.sections.map((s) => el('li', {}, el('a', { href: `#${s.id}` }, s.title))));
-  main.replaceChildren(el('h1', { class: 'headline', id: 'headline' }, data.headline), summary, index);
+  main.replaceChildren(el('h1', { class: 'headline', id: 'headline' }, data.headline), summary, index(data.sections));
   for (const s of data.sections) main.append(await section(s));
+  for (const list of data.oneSided ?? []) main.append(oneSidedTable(list));
   if (data.gas !== undefined) main.append(gasTable(data.gas));
   document.body.dataset['rendered'] = 'yes';
 }

@@ -33,6 +33,16 @@ export interface ReportSection {
   readonly lines: readonly string[];
   readonly trees: readonly ReportTree[];
   readonly tables: readonly { readonly title: string; readonly differences: readonly ReportDifference[] }[];
+  /** For the index: what differs, in a few words (`call tree (3), state (2), gas +12`). */
+  readonly kind?: string;
+  /** For the index: the gas change (`21,000 → 21,012 (+12)`). */
+  readonly gas?: string;
+}
+
+/** Transactions only one side has (diff): listed, not drawn. */
+export interface OneSided {
+  readonly title: string;
+  readonly rows: readonly { readonly place: string; readonly hash: string; readonly sender: string; readonly gas: string }[];
 }
 
 export interface GasRow {
@@ -49,6 +59,8 @@ export interface ReportData {
   /** `7 passed, 1 failed`; `11 transaction pairs in 6 blocks: 9 identical, 2 differ`. */
   readonly headline: string;
   readonly sections: readonly ReportSection[];
+  /** The transactions only A has, then only B (diff, when there are any). */
+  readonly oneSided?: readonly OneSided[];
   /** Every pair's gas (diff, when any differs). */
   readonly gas?: readonly GasRow[];
   /** The --abi artifacts' ABIs, to decode calls, events and reverts as the viewer does; the creation code of a contract the trees create with constructor arguments, to decode them. */
