@@ -309,3 +309,33 @@ describe('show names a contract linked to a library (the same code match as the 
     expect(stdout.split('\n')[1]).toBe('[94269] Vault::deposit{value: 2 ETH}()');
   }, SLOW);
 });
+
+test('w walks the writes of a deposit: the mapping entry, then the struct members the library writes through its storage pointer, each named with old and new values', async () => {
+  const { serveFixture } = await import('./helpers/browser.ts');
+  const served = await serveFixture(FIXTURE, ['--abi', join(DIR, 'foundry/out'), '--no-cache']);
+  try {
+    const rpc = async (params: unknown[]): Promise<{ step: number; op: string; contract: string | null; storage: { name: string | null; before: string; after: string | null } | null }> => {
+      const res = await fetch(`${served.url}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'blocktrace_debugStep', params }) });
+      return ((await res.json()) as { result: never }).result;
+    };
+    const hash = TXS['deposit2']!.hash;
+    const writes: string[] = [];
+    let at = await rpc([hash, 0]);
+    for (let i = 0; i < 10; i++) {
+      const next = await rpc([hash, at.step, { move: 'nextWrite' }]);
+      if (next.step === at.step) break;
+      at = next;
+      expect(at.op).toBe('SSTORE');
+      writes.push(`${at.contract}: ${at.storage!.name} ${BigInt(at.storage!.before)} → ${BigInt(at.storage!.after!)}`);
+    }
+    // deposit2 is the second deposit (0.5 ether): the book already counts the first one (1 entry, 2 ether)
+    const user2 = SCENARIO.accounts['user2']!.toLowerCase();
+    expect(writes).toEqual([
+      `Vault: balances[${user2}] 0 → 500000000000000000`,
+      'Ledger: book.entries 1 → 2',
+      'Ledger: book.volume 2000000000000000000 → 2500000000000000000',
+    ]);
+  } finally {
+    await served.stop();
+  }
+}, SLOW);

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Abi } from 'viem';
 import { BuildInfos } from './buildInfo.ts';
-import type { Artifact, StorageVariable } from './types.ts';
+import type { Artifact, StorageInside, StorageMember, StorageVariable } from './types.ts';
 
 export type { Artifact };
 
@@ -69,6 +69,30 @@ interface SolcType {
   readonly label?: string;
   readonly encoding?: string;
   readonly value?: string;
+  readonly base?: string;
+  readonly numberOfBytes?: string;
+  readonly members?: readonly { label?: unknown; slot?: unknown; type?: unknown }[];
+}
+
+/** What lies inside a struct or array type (members, elements), a few levels deep; undefined for other types. */
+function insideOf(id: string | undefined, types: Record<string, SolcType> | null | undefined, depth = 0): StorageInside | undefined {
+  const type = id === undefined ? undefined : types?.[id];
+  if (type === undefined || depth > 4) return undefined;
+  if (Array.isArray(type.members)) {
+    const members: StorageMember[] = [];
+    for (const m of type.members) {
+      if (typeof m.label !== 'string' || typeof m.slot !== 'string' || !/^\d+$/.test(m.slot) || typeof m.type !== 'string') continue;
+      members.push({ label: m.label, slot: Number(m.slot), type: types?.[m.type]?.label ?? m.type, inside: insideOf(m.type, types, depth + 1) });
+    }
+    return { kind: 'struct', members };
+  }
+  const bytes = Number(types?.[type.base ?? '']?.numberOfBytes);
+  if (type.base === undefined || !Number.isInteger(bytes) || bytes <= 0) return undefined;
+  if (type.encoding === 'dynamic_array') return { kind: 'dynamic', bytes, element: insideOf(type.base, types, depth + 1) };
+  // a static array: `t_array(t_uint256)3_storage`, its length in its id
+  const length = /\)(\d+)_storage$/.exec(id!)?.[1];
+  if (type.encoding === 'inplace' && length !== undefined) return { kind: 'static', bytes, length: Number(length), element: insideOf(type.base, types, depth + 1) };
+  return undefined;
 }
 
 /** solc's storageLayout (`{storage: [{label, slot, type}], types: {…}}`), as Foundry writes it with `extra_output = ["storageLayout"]`. */
@@ -85,7 +109,10 @@ export function storageOf(layout: unknown): StorageVariable[] | undefined {
       depth++;
       type = types?.[type.value];
     }
-    out.push({ label: item.label, slot: BigInt(item.slot), type: types?.[item.type]?.label ?? item.type, mappingDepth: depth, valueType: type?.label ?? '' });
+    let value = item.type;
+    for (let d = 0; d < depth; d++) value = types?.[value]?.value ?? value;
+    const inside = insideOf(value, types);
+    out.push({ label: item.label, slot: BigInt(item.slot), type: types?.[item.type]?.label ?? item.type, mappingDepth: depth, valueType: type?.label ?? '', ...(inside !== undefined ? { inside } : {}) });
   }
   return out.length > 0 ? out : undefined;
 }

@@ -26,4 +26,20 @@ export interface StorageVariable {
   readonly mappingDepth: number;
   /** The type of the value at the end of the mappings (the variable's own type when none). */
   readonly valueType: string;
+  /** Where that value is a struct, a static or a dynamic array: what lies inside it. */
+  readonly inside?: StorageInside | undefined;
+}
+
+/** The parts of a struct or array in storage, from solc's storageLayout types. */
+export type StorageInside =
+  | { readonly kind: 'struct'; readonly members: readonly StorageMember[] }
+  /** Elements from the value's own slot (static) or from keccak256 of it (dynamic); `bytes` each, packed below 32. */
+  | { readonly kind: 'static' | 'dynamic'; readonly bytes: number; readonly length?: number | undefined; readonly element?: StorageInside | undefined };
+
+export interface StorageMember {
+  readonly label: string;
+  /** From the struct's first slot (a number: the layout travels as JSON to the viewer). */
+  readonly slot: number;
+  readonly type: string;
+  readonly inside?: StorageInside | undefined;
 }
