@@ -9,9 +9,10 @@ import type { ChainView } from '../replay/chainView.ts';
 
 export { DEFAULT_FIXTURE };
 
-export async function prepareFixture(fixture: string | undefined): Promise<(progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>> {
+/** `notice`: where the fixture's reader says what it chose (a state test's default fork and index). */
+export async function prepareFixture(fixture: string | undefined, notice?: (line: string) => void): Promise<(progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView>> {
   const name = fixture ?? DEFAULT_FIXTURE;
-  if (!isBuiltin(name)) return prepareChain(name);
+  if (!isBuiltin(name)) return prepareChain(name, notice);
   const spec = await readBuiltin(name);
   return (progress, cache) => FixtureChain.load(spec, progress, cache);
 }

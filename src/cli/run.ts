@@ -29,7 +29,7 @@ async function load(path: string | undefined, cache: string | false | undefined,
     const progress = guardMemory(memoryLimit(maxMemory), path ?? DEFAULT_FIXTURE, loadProgress(process.stderr));
     // the fixture's cache key is made (a large one's on a worker) while the fixture is read
     const replayCache = fixtureReplayCache(path, cacheDir(cache), log, cacheMax);
-    const replay = await prepareFixture(path);
+    const replay = await prepareFixture(path, log);
     return await replay(progress, await replayCache());
   } catch (err) {
     log(fixtureProblem(err, path));

@@ -66,7 +66,7 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     // the fixture's cache key is made (a large one's on a worker) while the fixture is read
     cache = fixtureReplayCache(options.fixture, cacheDir(options.cache), log, options.cacheMax);
     try {
-      replay = await prepareFixture(options.fixture);
+      replay = await prepareFixture(options.fixture, log);
     } catch (err) {
       log(fixtureProblem(err, options.fixture));
       return 2;

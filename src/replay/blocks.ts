@@ -1,14 +1,15 @@
 // Fixture blocks as ethereumjs Blocks: a block of the fixture decoded (with its recorded senders, and
 // the node's sender and hash for the transactions whose signature does not give them: sentAs.ts),
 // the genesis block the loader builds from a geth genesis, and the one block of a go-ethereum
-// tracer test.
+// tracer test or a state test.
 import { type Block, createBlock, createBlockFromRLP, createBlockFromRPC, createBlockHeader, createBlockHeaderFromRLP } from '@ethereumjs/block';
-import { type Common, ConsensusType } from '@ethereumjs/common';
+import type { Common } from '@ethereumjs/common';
 import { createTxFromRLP } from '@ethereumjs/tx';
 import { Address, createAddressFromString } from '@ethereumjs/util';
 import { rlpItem } from './rlpItem.ts';
 import { FixtureError } from '../errors/fixtureError.ts';
 import type { ChainSpec, SentAs } from '../fixture/types.ts';
+import { refusalAsExpected } from './expectedEnd.ts';
 import { hasGivenSender, takeAsSent } from './sentAs.ts';
 
 /**
@@ -123,7 +124,7 @@ export function buildGenesis(spec: ChainSpec, common: Common, stateRoot: Uint8Ar
   return createBlock({ header, ...(withdrawals ? { withdrawals } : {}) }, { common, setHardfork: true, skipConsensusFormatValidation: true });
 }
 
-/** A go-ethereum tracer test: one block at context.number holding the test transaction. */
+/** A go-ethereum tracer test or a state test: one block at context.number holding the test transaction. */
 export function buildTraceTestBlock(spec: ChainSpec, common: Common, parent: Block): Block {
   const { context, rawTx } = spec.traceTest!;
   const c = common.copy();
@@ -132,7 +133,8 @@ export function buildTraceTestBlock(spec: ChainSpec, common: Common, parent: Blo
   try {
     tx = createTxFromRLP(rawTx, { common: c });
   } catch (error) {
-    throw new FixtureError(`${spec.path}: "input" is not a valid transaction (${(error as Error).message})`);
+    const message = (error as Error).message;
+    throw new FixtureError(refusalAsExpected(spec, message) ?? `${spec.path}: ${spec.format === 'state-test' ? 'the transaction' : '"input"'} is not a valid transaction (${message})`);
   }
   const londonActive = c.isActivatedEIP(1559);
   const header = createBlockHeader(
@@ -141,11 +143,12 @@ export function buildTraceTestBlock(spec: ChainSpec, common: Common, parent: Blo
       parentHash: parent.hash(),
       timestamp: context.timestamp,
       gasLimit: context.gasLimit,
-      difficulty: c.consensusType() === ConsensusType.ProofOfWork ? context.difficulty : 0n,
+      // PREVRANDAO takes DIFFICULTY's place from the merge (EIP-4399)
+      difficulty: c.isActivatedEIP(4399) ? 0n : context.difficulty,
       coinbase: context.coinbase as `0x${string}`,
       mixHash: context.mixHash as `0x${string}`,
       ...(londonActive ? { baseFeePerGas: context.baseFeePerGas ?? 0n } : {}),
-      ...(c.isActivatedEIP(4844) ? { excessBlobGas: 0n, blobGasUsed: 0n } : {}),
+      ...(c.isActivatedEIP(4844) ? { excessBlobGas: context.excessBlobGas ?? 0n, blobGasUsed: 0n } : {}),
     },
     { common: c, setHardfork: true, skipConsensusFormatValidation: true },
   );

@@ -60,7 +60,8 @@ function toNumber(path: string, key: string, value: unknown): number {
   throw new FixtureError(`${path}: genesis config "${key}" is not a number`);
 }
 
-export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG, keccak256?: (data: Uint8Array) => Uint8Array): Common {
+/** `transactionsAlone`: a state test's chain (ChainSpec.transactionsAlone; withoutBlockDuties). */
+export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG, keccak256?: (data: Uint8Array) => Uint8Array, transactionsAlone = false): Common {
   const config = normaliseConfig(path, genesis.config);
   const json = {
     ...genesis,
@@ -72,7 +73,8 @@ export function makeCommon(path: string, genesis: GethGenesis, kzg: KZG, keccak2
   } as unknown as EjsGethGenesis;
   try {
     // Left on the last configured fork: the EVM picks fork-dependent backends (BLS) at construction.
-    return withForkOrder(withEipSet(withParamsMemo(createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } }))));
+    const common = withForkOrder(withEipSet(withParamsMemo(createCommonFromGethGenesis(json, { chain: 'fixture', customCrypto: { kzg, ...(keccak256 ? { keccak256 } : {}) } }))));
+    return transactionsAlone ? withoutBlockDuties(common) : common;
   } catch (error) {
     throw new FixtureError(`${path}: unsupported genesis config (${(error as Error).message})`);
   }
@@ -174,6 +176,31 @@ function withForkOrder(common: Common): Common {
     const second = positions.get(hardfork2);
     if (second === undefined) return false;
     return (positions.get(hardfork1 ?? this._hardfork) ?? -1) >= second;
+  };
+  return common;
+}
+
+/** The EIPs whose only work is runBlock's around the transactions: system calls and requests. */
+const BLOCK_DUTY_EIPS: ReadonlySet<number> = new Set([2935, 4788, 7685]);
+
+/**
+ * A state test's chain: runBlock pays a proof-of-work block's reward (when block.common's consensus
+ * is proof of work), makes the system calls of EIP-4788 and EIP-2935 and collects EIP-7685's requests
+ * (when those EIPs are active); go-ethereum's state tests apply the message alone
+ * (tests/state_test_util.go). So this Common answers proof of stake for proof of work and those
+ * EIPs off; none of them changes how a transaction runs (DIFFICULTY follows EIP-4399, not the
+ * consensus). Set on the instance, which Common.copy carries to every copy (as withEipSet).
+ */
+function withoutBlockDuties(common: Common): Common {
+  const self = common as unknown as { isActivatedEIP(eip: number): boolean; consensusType(): string };
+  const isActivated = self.isActivatedEIP;
+  const consensusType = self.consensusType;
+  self.isActivatedEIP = function (this: unknown, eip: number): boolean {
+    return !BLOCK_DUTY_EIPS.has(eip) && isActivated.call(this, eip);
+  };
+  self.consensusType = function (this: unknown): string {
+    const type = consensusType.call(this);
+    return type === 'pow' ? 'pos' : type;
   };
   return common;
 }

@@ -7,8 +7,8 @@ export async function loadChain(path: string, progress?: LoadProgress, cache?: R
   return FixtureChain.load(readFixture(path), progress, cache);
 }
 
-/** Reads and checks the fixture now (throws FixtureError); the replay runs when the result is called. */
-export function prepareChain(path: string): (progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView> {
-  const spec = readFixture(path);
+/** Reads and checks the fixture now (throws FixtureError); the replay runs when the result is called. `notice`: readFixture's. */
+export function prepareChain(path: string, notice?: (line: string) => void): (progress?: LoadProgress, cache?: ReplayCache) => Promise<ChainView> {
+  const spec = readFixture(path, notice);
   return (progress, cache) => FixtureChain.load(spec, progress, cache);
 }
