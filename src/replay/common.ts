@@ -184,23 +184,22 @@ function withForkOrder(common: Common): Common {
 const BLOCK_DUTY_EIPS: ReadonlySet<number> = new Set([2935, 4788, 7685]);
 
 /**
- * A state test's chain: runBlock pays a proof-of-work block's reward (when block.common's consensus
- * is proof of work), makes the system calls of EIP-4788 and EIP-2935 and collects EIP-7685's requests
- * (when those EIPs are active); go-ethereum's state tests apply the message alone
- * (tests/state_test_util.go). So this Common answers proof of stake for proof of work and those
- * EIPs off; none of them changes how a transaction runs (DIFFICULTY follows EIP-4399, not the
- * consensus). Set on the instance, which Common.copy carries to every copy (as withEipSet).
+ * A state test's chain: runBlock pays a proof-of-work block's reward (`minerReward`), makes the
+ * system calls of EIP-4788 and EIP-2935 and collects EIP-7685's requests (when those EIPs are
+ * active); go-ethereum's state tests apply the message alone, then add 0 to the coinbase's balance
+ * (tests/state_test_util.go). So this Common answers a reward of 0 (runBlock still credits it, which
+ * touches the coinbase as go-ethereum's AddBalance does) and those EIPs off, none of which changes
+ * how a transaction runs. Set on the instance, which Common.copy carries to every copy (as withEipSet).
  */
 function withoutBlockDuties(common: Common): Common {
-  const self = common as unknown as { isActivatedEIP(eip: number): boolean; consensusType(): string };
+  const self = common as unknown as { isActivatedEIP(eip: number): boolean; param(name: string): bigint };
   const isActivated = self.isActivatedEIP;
-  const consensusType = self.consensusType;
+  const param = self.param;
   self.isActivatedEIP = function (this: unknown, eip: number): boolean {
     return !BLOCK_DUTY_EIPS.has(eip) && isActivated.call(this, eip);
   };
-  self.consensusType = function (this: unknown): string {
-    const type = consensusType.call(this);
-    return type === 'pow' ? 'pos' : type;
+  self.param = function (this: unknown, name: string): bigint {
+    return name === 'minerReward' ? 0n : param.call(this, name);
   };
   return common;
 }

@@ -28,11 +28,12 @@ export function cutAfter(block: Block, last: number): Block {
   return new Block(block.header, block.transactions.slice(0, last + 1), block.uncleHeaders, block.withdrawals, { common: block.common });
 }
 
-/** Block and uncle rewards of a proof-of-work block (paid by ethereumjs; recorded for Parity traces). */
+/** Block and uncle rewards of a proof-of-work block (paid by ethereumjs; recorded for Parity traces); none when it pays none. */
 export function rewardsOf(block: Block): BlockReward[] {
   const common = block.common;
-  if (common.consensusType() !== ConsensusType.ProofOfWork) return [];
-  const reward = common.param('minerReward');
+  const reward = common.consensusType() === ConsensusType.ProofOfWork ? common.param('minerReward') : 0n;
+  // a state test's block pays none (replay/common.ts withoutBlockDuties): no reward trace
+  if (reward === 0n) return [];
   const out: BlockReward[] = [{ author: block.header.coinbase.bytes, kind: 'block', value: reward + (reward / 32n) * BigInt(block.uncleHeaders.length) }];
   for (const uncle of block.uncleHeaders) {
     out.push({ author: uncle.coinbase.bytes, kind: 'uncle', value: ((uncle.number + 8n - block.header.number) * reward) / 8n });
