@@ -56,7 +56,7 @@ export interface ReportData {
   /** The sides' names: `recorded` and `ours` (check), `A` and `B` (diff). */
   readonly sides: readonly [string, string];
   readonly summary: readonly { readonly name: string; readonly value: string }[];
-  /** `7 passed, 1 failed`; `11 transaction pairs in 6 blocks: 9 identical, 2 differ`. */
+  /** `7 passed, 1 failed`; `11 transaction pairs in 6 blocks: 9 identical, 2 differ; 0 only in A, 0 only in B`. */
   readonly headline: string;
   readonly sections: readonly ReportSection[];
   /** The transactions only A has, then only B (diff, when there are any). */
