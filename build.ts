@@ -11,7 +11,7 @@ import { parseTargets, runtimeFor, type Target } from './scripts/targets.ts';
 
 const root = import.meta.dir;
 const args = process.argv.slice(2);
-// --bundle-only: the ES module alone (npm pack's prepack: the package runs it on Node)
+// --bundle-only: the ES module alone (`npm run bundle`: the committed one the package and the Action run on Node)
 const bundleOnly = args.includes('--bundle-only');
 // --targets all|linux-arm64,…: executables for those platforms, blocktrace-<os>-<arch>[.exe], and SHA256SUMS
 const targetsAt = args.indexOf('--targets');

@@ -1,4 +1,4 @@
-// The npm package (issue 36): `npm pack` makes a tarball (its prepack builds the bundle), `npm install
+// The npm package (issue 36): `npm pack` makes a tarball (with the committed bundle), `npm install
 // -g` puts it into an empty prefix, and its `blocktrace` runs under Node with no Bun anywhere on PATH,
 // answering the bytes `npx blocktrace` answers under Bun, as the harness and as the server.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
