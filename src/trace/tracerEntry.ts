@@ -16,12 +16,22 @@ interface TracerBase<Config> {
    * and prestateTracer by default, and that refusal must not change).
    */
   readonly optIn?: boolean;
-  /**
-   * What the recording must hold beyond the call arena: the state touched (TxRecording.state); a
-   * function where that depends on the config (muxTracer: whether a part needs it).
-   */
-  readonly needsState?: boolean | ((config: Config) => boolean);
+  /** What a run must give it with this config: the one question the recorder is asked for it. */
+  readonly needs: (config: Config) => TracerNeeds;
 }
+
+/** What a tracer needs of a run (as revm-inspectors derives one TracingInspectorConfig per tracer config). */
+export interface TracerNeeds {
+  /** The state the transactions touched (TxRecording.state), beyond the call arena. */
+  readonly state: boolean;
+  /** The opcodes watched, each step carrying these; undefined: rendered from the recording alone. */
+  readonly steps: StepNeeds | undefined;
+}
+
+/** A tracer rendered from the call arena alone. */
+export const ARENA_ONLY: TracerNeeds = { state: false, steps: undefined };
+/** A tracer rendered from the call arena and the state touched. */
+export const ARENA_AND_STATE: TracerNeeds = { state: true, steps: undefined };
 
 /** A tracer rendered from a transaction's recording (the call arena and the state it touched). */
 export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
@@ -35,17 +45,12 @@ export interface RecordedTracer<Config = unknown> extends TracerBase<Config> {
  * never held; what it writes ahead counts against `budget`, which stops the run once spent.
  */
 export interface SteppedTracer<Config = unknown> extends TracerBase<Config> {
+  /** Made for a run whose `needs(config).steps` are set (a tracer that can also render from a recording, muxTracer, is stepped only then). */
   readonly steps: (config: Config, budget: TextBudget) => StepTracer;
-  /**
-   * For a tracer that can also render from a recording (muxTracer): whether `config` needs the
-   * opcodes watched. Absent: always.
-   */
-  readonly stepsFor?: (config: Config) => boolean;
 }
 
 /** One request's stepped tracer, over the transactions it is shown one after another. */
 export interface StepTracer {
-  readonly needs: StepNeeds;
   /** A transaction starts. */
   begin(): void;
   /** One of its opcodes; may throw (OverBudget) to stop the run. */
@@ -61,11 +66,5 @@ export type TracerEntry<Config = unknown> = RecordedTracer<Config> | SteppedTrac
 
 /** Whether a tracer, with this config, watches opcodes (and must run with a step sink). */
 export function isStepped<Config>(entry: TracerEntry<Config>, config: Config): entry is SteppedTracer<Config> {
-  return 'steps' in entry && (entry.stepsFor?.(config) ?? true);
-}
-
-/** Whether a tracer, with this config, reads the state the transactions touched (recorded only then). */
-export function needsStateFor<Config>(entry: TracerEntry<Config>, config: Config): boolean {
-  const needs = entry.needsState;
-  return typeof needs === 'function' ? needs(config) : needs === true;
+  return 'steps' in entry && entry.needs(config).steps !== undefined;
 }

@@ -59,6 +59,7 @@ const fakeEntry = (name: string): TracerEntry<{ flag?: boolean }> => ({
   name,
   configSchema: Type.Object({ flag: Type.Optional(Type.Boolean()) }),
   check: (config) => (config.flag === false ? 'flag must not be false' : undefined),
+  needs: () => ({ state: false, steps: undefined }),
   render: (tx, config) => ({ tracer: name, tx: tx.txIndex, flag: config.flag ?? null }),
 });
 

@@ -5,7 +5,7 @@ import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
 import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { ChainBlock } from '../../replay/chainView.ts';
 import { findTracer, type TracerEntry } from '../../trace/registry.ts';
-import { isStepped, needsStateFor } from '../../trace/tracerEntry.ts';
+import { isStepped } from '../../trace/tracerEntry.ts';
 import type { RpcContext } from '../context.ts';
 import { toPlain } from '../rawJson.ts';
 import { parseGoDuration } from '../goDuration.ts';
@@ -69,7 +69,7 @@ export async function traceBlock(block: ChainBlock, options: TraceConfig | undef
     const results = await traceSteps(ctx, entry, config, timeoutMs, block, undefined, (options) => ctx.chain.recordBlock(block, options));
     return lazyMap(results, ({ tx, result }) => ({ txHash: hexBytes(tx.txHash), result }));
   }
-  const recording = await recordWithin(ctx, block, timeoutMs, { state: needsStateFor(entry, config) });
+  const recording = await recordWithin(ctx, block, timeoutMs, { state: entry.needs(config).state });
   // each transaction is rendered when the answer is written, so a huge block stops at the size limit
   return lazyMap(recording.txs, (tx) => ({ txHash: hexBytes(tx.txHash), result: entry.render(tx, config, recording) }));
 }
@@ -109,7 +109,7 @@ export async function debugTraceTransaction(
     if (traced === undefined) throw new Error(`run of block ${location.block.number} has no tx ${only}`);
     return traced.result;
   }
-  const recording = await recordWithin(ctx, location.block, timeoutMs, { state: needsStateFor(entry, config) });
+  const recording = await recordWithin(ctx, location.block, timeoutMs, { state: entry.needs(config).state });
   const tx = recording.txs[location.index];
   if (tx === undefined) throw new Error(`recording of block ${location.block.number} has no tx ${location.index}`);
   return entry.render(tx, config, recording);

@@ -4,7 +4,7 @@
 // go-ethereum's -32003 "response too large"; past the deadline, it stops with "execution timeout".
 import { TextBudget } from '../../encoding/boundedJson.ts';
 import { ExecutionTimeoutError } from '../../errors/rpcErrors.ts';
-import { needsStateFor, type SteppedTracer } from '../../trace/tracerEntry.ts';
+import type { SteppedTracer } from '../../trace/tracerEntry.ts';
 import type { RecordOptions } from '../../replay/chainView.ts';
 import type { BlockRecording, StepSink, TxRecording } from '../../trace/types.ts';
 import type { RpcContext } from '../context.ts';
@@ -31,11 +31,12 @@ export async function traceSteps(
   only: number | undefined,
   run: (options: RecordOptions) => Promise<unknown>,
 ): Promise<SteppedResult[]> {
+  const needs = entry.needs(config);
   const tracer = entry.steps(config, new TextBudget(ctx.maxResponse));
   const results: SteppedResult[] = [];
   let stop: unknown;
   const sink: StepSink = {
-    needs: tracer.needs,
+    needs: needs.steps!,
     watches: (txIndex) => only === undefined || txIndex === only,
     only,
     begin: () => tracer.begin(),
@@ -49,7 +50,7 @@ export async function traceSteps(
   };
   const context: BlockRecording = { number: block.number, hash: block.hash, txs: [], rewards: [], ...(block.call === true ? { call: true } : {}) };
   // a run past the budget ends in OverBudget, which the dispatcher answers as too large
-  await withinDeadline(ctx, timeoutMs, () => run({ steps: sink, state: needsStateFor(entry, config) }), () => {
+  await withinDeadline(ctx, timeoutMs, () => run({ steps: sink, state: needs.state }), () => {
     stop = new ExecutionTimeoutError();
   });
   return results;

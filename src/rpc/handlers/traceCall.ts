@@ -9,7 +9,7 @@ import type { ChainBlock, RecordOptions } from '../../replay/chainView.ts';
 import type { BlockOverrides, StateOverrides } from '../../replay/overrides.ts';
 import type { TraceTypes } from '../../trace/render/stateDiff.ts';
 import { vmTracer } from '../../trace/render/vmTrace.ts';
-import { isStepped, needsStateFor } from '../../trace/tracerEntry.ts';
+import { isStepped } from '../../trace/tracerEntry.ts';
 import type { TxRecording } from '../../trace/types.ts';
 import { callRequest, type CallArgs } from '../callParams.ts';
 import type { RpcContext } from '../context.ts';
@@ -57,7 +57,7 @@ export async function debugTraceCall(
       const [traced] = await traceSteps(ctx, entry, tracerConfig, timeoutMs, at, undefined, (options) => traceCalls(block, request, options));
       return traced!.result;
     }
-    const txs = await traceWithin(ctx, block, request, { state: needsStateFor(entry, tracerConfig) }, timeoutMs);
+    const txs = await traceWithin(ctx, block, request, { state: entry.needs(tracerConfig).state }, timeoutMs);
     return entry.render(txs[0]!, tracerConfig, { number: block.number, hash: block.hash, txs, rewards: [], call: true });
   } catch (err) {
     if (err instanceof CallRejectedError) throw new ServerError(`tracing failed: ${err.message}`);

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity } from '../../encoding/hex.ts';
 import { type LazyArray, lazyMap } from '../../encoding/lazyJson.ts';
-import type { RecordedTracer } from '../tracerEntry.ts';
+import { ARENA_ONLY, type RecordedTracer } from '../tracerEntry.ts';
 import type { CallFrame, RecordedLog, TxRecording } from '../types.ts';
 import { gethError } from './errorStrings.ts';
 import { decodeRevertReason } from './revertReason.ts';
@@ -153,6 +153,7 @@ export function renderCallTracer(tx: TxRecording, config: CallTracerConfig): Cal
 
 export const callTracer: RecordedTracer<CallTracerConfig> = {
   name: 'callTracer',
+  needs: () => ARENA_ONLY,
   configSchema,
   render: (tx, config) => renderCallTracer(tx, config),
 };

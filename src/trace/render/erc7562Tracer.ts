@@ -85,7 +85,6 @@ function sorted<V>(map: Map<string, V>): Record<string, V> {
 }
 
 class Erc7562 implements StepTracer {
-  readonly needs = { stack: true, memory: true, returnData: false, slotValues: true, codeSizes: true };
   private readonly topItems: number;
   private readonly ignored: Set<number>;
   private frames = new Map<number, FrameOps>();
@@ -205,5 +204,6 @@ export const erc7562Tracer: SteppedTracer<Erc7562Config> = {
   name: 'erc7562Tracer',
   configSchema,
   optIn: true,
+  needs: () => ({ state: false, steps: { stack: true, memory: true, returnData: false, slotValues: true, codeSizes: true } }),
   steps: (config, budget) => new Erc7562(config, budget),
 };

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { hexBytes } from '../../encoding/hex.ts';
 import { LazyArray } from '../../encoding/lazyJson.ts';
-import type { TracerEntry } from '../tracerEntry.ts';
+import { ARENA_ONLY, type TracerEntry } from '../tracerEntry.ts';
 import type { BlockRecording, CallFrame, TxRecording } from '../types.ts';
 import { type GethFrame, gethFrame } from './callTracer.ts';
 import { walkFlat } from './flatWalk.ts';
@@ -144,6 +144,7 @@ export function renderFlatCallTracer(tx: TxRecording, config: FlatCallTracerConf
 
 export const flatCallTracer: TracerEntry<FlatCallTracerConfig> = {
   name: 'flatCallTracer',
+  needs: () => ARENA_ONLY,
   configSchema,
   optIn: true,
   render: renderFlatCallTracer,

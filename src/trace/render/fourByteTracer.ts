@@ -4,7 +4,7 @@
 // bytes of input that is not a call into a precompile. A Go map: keys sorted. Its config is ignored.
 import { Type } from '@sinclair/typebox';
 import { hexBytes } from '../../encoding/hex.ts';
-import type { RecordedTracer } from '../tracerEntry.ts';
+import { ARENA_ONLY, type RecordedTracer } from '../tracerEntry.ts';
 import type { TxRecording } from '../types.ts';
 
 const CALLS = new Set(['CALL', 'CALLCODE', 'DELEGATECALL', 'STATICCALL']);
@@ -21,6 +21,7 @@ export function renderFourByte(tx: TxRecording): Record<string, number> {
 
 export const fourByteTracer: RecordedTracer<unknown> = {
   name: '4byteTracer',
+  needs: () => ARENA_ONLY,
   configSchema: Type.Unknown(),
   optIn: true,
   render: (tx) => renderFourByte(tx),

@@ -7,7 +7,7 @@
 import { Type } from '@sinclair/typebox';
 import { checkTracerConfig } from '../configCheck.ts';
 import type { TextBudget } from '../../encoding/boundedJson.ts';
-import { isStepped, needsStateFor, type RecordedTracer, type SteppedTracer, type StepTracer, type TracerEntry } from '../tracerEntry.ts';
+import { isStepped, type RecordedTracer, type SteppedTracer, type StepTracer, type TracerEntry, type TracerNeeds } from '../tracerEntry.ts';
 import type { StepNeeds } from '../types.ts';
 
 export type MuxConfig = Record<string, unknown>;
@@ -23,8 +23,8 @@ export function makeMuxTracer(
   return {
     name: 'muxTracer',
     configSchema: Type.Record(Type.String(), Type.Unknown()),
-    // a part may be prestateTracer, which reads the state the transaction touched
-    needsState: (config) => parts(config).some((part) => needsStateFor(part.entry, part.config)),
+    // what any part needs: the state (prestateTracer), the steps with all the watching parts read
+    needs: (config) => muxNeeds(parts(config).map((part) => part.entry.needs(part.config))),
     optIn: true,
     check(config) {
       for (const [name, raw] of Object.entries(config)) {
@@ -38,13 +38,12 @@ export function makeMuxTracer(
       }
       return undefined;
     },
-    // no part watches opcodes (stepsFor is false): each renders from the recording
+    // no part watches opcodes (needs(config).steps is undefined): each renders from the recording
     render(tx, config, block) {
       const out: Record<string, unknown> = {};
       for (const part of parts(config)) out[part.name] = (part.entry as RecordedTracer<unknown>).render(tx, part.config, block);
       return out;
     },
-    stepsFor: (config) => parts(config).some((part) => isStepped(part.entry, part.config)),
     steps: (config, budget) => muxSteps(parts(config), budget),
   };
 }
@@ -53,15 +52,7 @@ export function makeMuxTracer(
 function muxSteps(parts: readonly { name: string; entry: TracerEntry<unknown>; config: unknown }[], budget: TextBudget): StepTracer {
   const each = parts.map((part) => ({ ...part, steps: isStepped(part.entry, part.config) ? part.entry.steps(part.config, budget) : undefined }));
   const watching = each.flatMap((part) => (part.steps === undefined ? [] : [part.steps]));
-  const needs: StepNeeds = {
-    stack: watching.some((t) => t.needs.stack),
-    memory: watching.some((t) => t.needs.memory),
-    returnData: watching.some((t) => t.needs.returnData),
-    slotValues: watching.some((t) => t.needs.slotValues),
-    codeSizes: watching.some((t) => t.needs.codeSizes),
-  };
   return {
-    needs,
     begin: () => watching.forEach((t) => t.begin()),
     step: (step) => watching.forEach((t) => t.step(step)),
     end(tx, block) {
@@ -70,4 +61,17 @@ function muxSteps(parts: readonly { name: string; entry: TracerEntry<unknown>; c
       return out;
     },
   };
+}
+
+/** The parts' needs together: the state if any part reads it; the steps if any watches them, with what any of those reads. */
+function muxNeeds(parts: readonly TracerNeeds[]): TracerNeeds {
+  const watching = parts.flatMap((p) => (p.steps === undefined ? [] : [p.steps]));
+  const steps: StepNeeds | undefined = watching.length === 0 ? undefined : {
+    stack: watching.some((n) => n.stack),
+    memory: watching.some((n) => n.memory),
+    returnData: watching.some((n) => n.returnData),
+    slotValues: watching.some((n) => n.slotValues),
+    codeSizes: watching.some((n) => n.codeSizes),
+  };
+  return { state: parts.some((p) => p.state), steps };
 }

@@ -7,7 +7,7 @@ import { EMPTY_CODE_HASH, sameBytes } from '../bytes.ts';
 import { type Static, Type } from '@sinclair/typebox';
 import { hexBytes, hexQuantity, hexWord } from '../../encoding/hex.ts';
 import { LazyObject } from '../../encoding/lazyJson.ts';
-import type { RecordedTracer } from '../tracerEntry.ts';
+import { ARENA_AND_STATE, type RecordedTracer } from '../tracerEntry.ts';
 import type { StateLog, TouchedAccount, TxRecording } from '../types.ts';
 
 export const PrestateConfigSchema = Type.Object(
@@ -196,6 +196,6 @@ export const prestateTracer: RecordedTracer<PrestateConfig> = {
   configSchema: PrestateConfigSchema,
   // prestate.go newPrestateTracer
   check: (config) => (config.diffMode && config.includeEmpty ? 'cannot use diffMode with includeEmpty' : undefined),
-  needsState: true,
+  needs: () => ARENA_AND_STATE,
   render: (tx, config) => renderPrestate(tx, config),
 };

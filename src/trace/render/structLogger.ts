@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { RenderedJson, type TextBudget } from '../../encoding/boundedJson.ts';
 import { hexBytes, hexWord } from '../../encoding/hex.ts';
 import { goJson } from '../../encoding/json.ts';
-import type { StepTracer, SteppedTracer } from '../tracerEntry.ts';
+import type { StepTracer, SteppedTracer, TracerNeeds } from '../tracerEntry.ts';
 import type { OpcodeStep, TxRecording } from '../types.ts';
 import { gethOpcodeName, gethStepError } from './errorStrings.ts';
 
@@ -69,8 +69,21 @@ function entry(step: OpcodeStep, config: StructLogConfig, storage: string | unde
 }
 
 /** The struct logger of one request: a fresh StructLogger per transaction, as traceTx makes one. */
+/** What the struct logger reads of each step: the stack (also for SLOAD/SSTORE's slot), memory and return data as the config enables them. */
+function structLogNeeds(config: StructLogConfig): TracerNeeds {
+  return {
+    state: false,
+    steps: {
+      stack: !config.disableStack || !config.disableStorage,
+      memory: config.enableMemory,
+      returnData: config.enableReturnData,
+      slotValues: !config.disableStorage,
+      codeSizes: false,
+    },
+  };
+}
+
 class StructLogs implements StepTracer {
-  readonly needs;
   /** The entries written so far: joined into flat strings of about CHUNK characters, and the last few. */
   private chunks: string[] = [];
   private entries: string[] = [];
@@ -79,15 +92,7 @@ class StructLogs implements StepTracer {
   private size = 0;
   private storage = new Map<string, SlotSnapshot>();
 
-  constructor(private readonly config: StructLogConfig, private readonly budget: TextBudget) {
-    this.needs = {
-      stack: !config.disableStack || !config.disableStorage,
-      memory: config.enableMemory,
-      returnData: config.enableReturnData,
-      slotValues: !config.disableStorage,
-      codeSizes: false,
-    };
-  }
+  constructor(private readonly config: StructLogConfig, private readonly budget: TextBudget) {}
 
   begin(): void {
     this.chunks = [];
@@ -154,5 +159,6 @@ export const structLogger: SteppedTracer<StructLogConfig> = {
     limit: Type.Integer(),
   }),
   optIn: true,
+  needs: structLogNeeds,
   steps: (config, budget) => new StructLogs(config, budget),
 };

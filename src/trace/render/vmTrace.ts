@@ -19,7 +19,7 @@
 import { Type } from '@sinclair/typebox';
 import { RenderedJson, type TextBudget } from '../../encoding/boundedJson.ts';
 import type { StepTracer, SteppedTracer } from '../tracerEntry.ts';
-import type { OpcodeStep, StepNeeds, TxRecording } from '../types.ts';
+import type { OpcodeStep, TxRecording } from '../types.ts';
 import { revmOpcodeName } from './errorStrings.ts';
 import { stackLeft, vmTraceCost } from './vmTraceCost.ts';
 import { assembleVmTrace, type FrameOps } from './vmTraceTree.ts';
@@ -104,7 +104,6 @@ class FrameWriter implements FrameOps {
 }
 
 class VmTraceLog implements StepTracer {
-  readonly needs: StepNeeds = { stack: true, memory: true, returnData: false, slotValues: false, codeSizes: false };
   private frames = new Map<number, FrameWriter>();
   /** The frames entered and not yet left, outermost first. */
   private open: FrameWriter[] = [];
@@ -181,6 +180,6 @@ export const vmTracer: SteppedTracer<unknown> = {
   name: 'vmTrace',
   configSchema: Type.Object({}),
   // `code` is read before the transaction: the state log's first look at each account
-  needsState: true,
+  needs: () => ({ state: true, steps: { stack: true, memory: true, returnData: false, slotValues: false, codeSizes: false } }),
   steps: (_config, budget) => new VmTraceLog(budget),
 };
