@@ -95,6 +95,16 @@ describe('diff of a chain and its copy with block 9 built again', () => {
     ]);
   }, SLOW);
 
+  test('the whole chains: the blocks only A has are read from A; B\'s new transfer pairs with A\'s of the same sender and nonce in block 10', async () => {
+    const { code, stdout } = await runHarness(['diff', A, B, '--no-cache']);
+    expect(code).toBe(1);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[3]).toBe('only A has blocks 10–12');
+    expect(stdout).toMatch(/\nblock 10 tx 7 → block 9 tx 22 \(0x[0-9a-f]{8}… \| 0x[0-9a-f]{8}…\): gas used 33,132 → 21,000 \(-12,132\)\n/);
+    // blocks 10–12 of A hold 205 transactions; one of them is paired with B's block 9
+    expect(lines.at(-1)).toBe('105 transaction pairs in 12 blocks: 94 identical, 11 differ; 205 only in A, 0 only in B');
+  }, SLOW);
+
   test('a transaction one side lacks, and nothing else: every pair identical, the one-sided one listed, exit 1', async () => {
     const { code, stdout } = await runHarness(['diff', A, C, '9', '--no-cache']);
     expect(code).toBe(1);

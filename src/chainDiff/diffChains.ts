@@ -60,8 +60,10 @@ export interface TxPair {
 
 export interface ChainDiff {
   readonly blocks: readonly bigint[];
-  /** Blocks asked for that a side lacks, with the side. */
+  /** Blocks asked for that neither side has. */
   readonly skipped: readonly { readonly block: bigint; readonly reason: string }[];
+  /** Blocks of the comparison only one side has (`only`), whose transactions are read from it alone. */
+  readonly oneSidedBlocks: readonly { readonly block: bigint; readonly only: 'a' | 'b' }[];
   readonly identical: number;
   /** The pairs that differ, in A's order. */
   readonly differing: readonly TxPair[];
@@ -193,19 +195,27 @@ export async function diffChains(a: Side, b: Side, options: DiffOptions): Promis
   const headA = a.ctx.chain.head.number;
   const headB = b.ctx.chain.head.number;
   const first = (a.ctx.chain.genesis.number > b.ctx.chain.genesis.number ? a.ctx.chain.genesis.number : b.ctx.chain.genesis.number) + 1n;
-  const last = headA < headB ? headA : headB;
+  // the longer chain's last blocks too: their transactions pair with the other's wherever it has them
+  const last = headA > headB ? headA : headB;
   const asked = options.blocks.length > 0 ? options.blocks : Array.from({ length: Math.max(0, Number(last - first + 1n)) }, (_, i) => first + BigInt(i));
   const skipped: { block: bigint; reason: string }[] = [];
+  const oneSidedBlocks: { block: bigint; only: 'a' | 'b' }[] = [];
   const blocks: bigint[] = [];
   for (const n of asked) {
-    const lacks = [n > headA || n < a.ctx.chain.genesis.number ? a.name : undefined, n > headB || n < b.ctx.chain.genesis.number ? b.name : undefined].filter((x) => x !== undefined);
-    if (lacks.length > 0) skipped.push({ block: n, reason: `${lacks.join(' and ')} ${lacks.length === 1 ? 'has' : 'have'} no block ${n}` });
-    else blocks.push(n);
+    const [hasA, hasB] = [n <= headA && n >= a.ctx.chain.genesis.number, n <= headB && n >= b.ctx.chain.genesis.number];
+    if (!hasA && !hasB) {
+      skipped.push({ block: n, reason: `${a.name} and ${b.name} have no block ${n}` });
+      continue;
+    }
+    if (!hasA || !hasB) oneSidedBlocks.push({ block: n, only: hasA ? 'a' : 'b' });
+    blocks.push(n);
   }
   const txsA: Tx[] = [];
   const txsB: Tx[] = [];
+  const onlyIn = new Map(oneSidedBlocks.map((o) => [o.block, o.only]));
   for (const n of blocks) {
-    const [x, y] = await Promise.all([transactions(a, n), transactions(b, n)]);
+    const only = onlyIn.get(n);
+    const [x, y] = await Promise.all([only === 'b' ? [] : transactions(a, n), only === 'a' ? [] : transactions(b, n)]);
     txsA.push(...x);
     txsB.push(...y);
   }
@@ -243,7 +253,7 @@ export async function diffChains(a: Side, b: Side, options: DiffOptions): Promis
     if (Object.keys(kinds).length === 0) identical++;
     else differing.push(pair);
   }
-  return { blocks, skipped, identical, differing, oneSided: [...onlyA.map((tx) => oneSided(tx, 'b')), ...onlyB.map((tx) => oneSided(tx, 'a'))], gas };
+  return { blocks, skipped, oneSidedBlocks, identical, differing, oneSided: [...onlyA.map((tx) => oneSided(tx, 'b')), ...onlyB.map((tx) => oneSided(tx, 'a'))], gas };
 }
 
 /** Each pair's callTracer answer (with logs) on A and on B, by its hashes: the call trees the HTML report draws. */

@@ -115,6 +115,23 @@ const oneSidedCounts = (diff: ChainDiff): { onlyA: number; onlyB: number } => ({
   onlyB: diff.oneSided.filter((t) => t.missing === 'a').length,
 });
 
+/** The blocks only one side has, as ranges: `only A has blocks 10–12, 15`. */
+export function oneSidedBlockLines(diff: ChainDiff): string[] {
+  const lines: string[] = [];
+  for (const [only, side] of [['a', 'A'], ['b', 'B']] as const) {
+    const ranges: [bigint, bigint][] = [];
+    for (const { block } of diff.oneSidedBlocks.filter((o) => o.only === only)) {
+      const last = ranges.at(-1);
+      if (last !== undefined && last[1] + 1n === block) last[1] = block;
+      else ranges.push([block, block]);
+    }
+    if (ranges.length === 0) continue;
+    const n = ranges.reduce((sum, [from, to]) => sum + Number(to - from + 1n), 0);
+    lines.push(`only ${side} has block${n === 1 ? '' : 's'} ${ranges.map(([from, to]) => (from === to ? `${from}` : `${from}–${to}`)).join(', ')}`);
+  }
+  return lines;
+}
+
 /** The counts: `22 transaction pairs in 1 blocks: 12 identical, 10 differ; 1 only in A, 1 only in B`. */
 export function diffHeadline(diff: ChainDiff): string {
   const { onlyA, onlyB } = oneSidedCounts(diff);
@@ -127,6 +144,8 @@ export function diffText(diff: ChainDiff, paths: readonly [string, string]): str
   const sides = ['A', 'B'] as const;
   const lines: string[] = [`A: ${paths[0]}`, `B: ${paths[1]}`, ''];
   for (const s of diff.skipped) lines.push(`skipped block ${s.block}: ${s.reason}`);
+  // their transactions pair where the other side has them in another block, else are one side's
+  lines.push(...oneSidedBlockLines(diff));
   const shown: Shown = new Map();
   for (const pair of diff.differing) lines.push(...pairLines(pair, sides, shown), '');
   lines.push(...oneSidedLines(diff, sides));
@@ -148,5 +167,5 @@ export function diffText(diff: ChainDiff, paths: readonly [string, string]): str
 /** `--json`: the pairs that differ with every difference, then the one-sided transactions (`missing`); the counts; the gas of every pair. */
 export function diffJson(diff: ChainDiff, paths: readonly [string, string]): string {
   const big = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);
-  return `${JSON.stringify({ a: paths[0], b: paths[1], blocks: diff.blocks, skipped: diff.skipped, identical: diff.identical, differ: diff.differing.length, ...oneSidedCounts(diff), pairs: [...diff.differing, ...diff.oneSided], gas: diff.gas }, big)}\n`;
+  return `${JSON.stringify({ a: paths[0], b: paths[1], blocks: diff.blocks, skipped: diff.skipped, oneSidedBlocks: diff.oneSidedBlocks, identical: diff.identical, differ: diff.differing.length, ...oneSidedCounts(diff), pairs: [...diff.differing, ...diff.oneSided], gas: diff.gas }, big)}\n`;
 }

@@ -3,7 +3,7 @@
 // side (the frames and fields that differ marked), the differences of the call tree and of the state
 // it leaves in tables; the transactions only one side has, listed; and the gas table.
 import type { ChainDiff } from '../chainDiff/diffChains.ts';
-import { diffHeadline, kindsText, pairPlace } from '../chainDiff/report.ts';
+import { diffHeadline, kindsText, oneSidedBlockLines, pairPlace } from '../chainDiff/report.ts';
 import type { GasRow, OneSided, ReportData, ReportSection } from '../ui/reportData.ts';
 import { treeAt } from './callTrees.ts';
 import { reportDifference } from './htmlReport.ts';
@@ -60,6 +60,7 @@ export function diffReportData(diff: ChainDiff, run: DiffRun): ReportData {
       { name: 'A', value: run.paths[0] },
       { name: 'B', value: run.paths[1] },
       ...diff.skipped.map((s) => ({ name: 'skipped', value: `block ${s.block}: ${s.reason}` })),
+      ...oneSidedBlockLines(diff).map((line) => ({ name: 'one side', value: line })),
     ],
     headline: diffHeadline(diff),
     sections,
