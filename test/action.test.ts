@@ -5,14 +5,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT } from './faces.ts';
 
 const SLOW = 120_000;
 const work = mkdtempSync(join(tmpdir(), 'blocktrace-action-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
 const checkout = join(work, 'action');
-const PATH = '/usr/local/bin:/usr/bin:/bin';
+/** Node's own directory (the runner's Node) and the system's (git): nothing of the checkout, no Bun. */
+const PATH = `${dirname(Bun.which('node')!)}:/usr/bin:/bin`;
 
 interface Action {
   inputs: Record<string, { required?: boolean; default?: string }>;

@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ROOT } from './faces.ts';
 
 const SLOW = 240_000;
 const work = mkdtempSync(join(tmpdir(), 'blocktrace-install-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
-/** The system's directories (where node, npm and npx are) and nothing of the checkout: no Bun. */
-const PATH = '/usr/local/bin:/usr/bin:/bin';
+/** Node's own directory (npm and npx beside it) and the system's (git), nothing of the checkout: no Bun. */
+const PATH = `${dirname(Bun.which('node')!)}:/usr/bin:/bin`;
 const ENV = { PATH, HOME: work, XDG_CACHE_HOME: join(work, 'cache'), npm_config_cache: join(work, 'npm-cache'), npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
 interface Run {

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { HELP_TEXT } from '../src/cli/args.ts';
 
 const ROOT = join(import.meta.dir, '..');
@@ -38,7 +38,7 @@ describe('the README examples, from an empty directory against the installed pac
   const work = mkdtempSync(join(tmpdir(), 'blocktrace-readme-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }), 60_000);
   const project = join(work, 'project');
-  const ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: work, XDG_CACHE_HOME: join(work, 'cache'), npm_config_cache: join(work, 'npm-cache'), npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
+  const ENV = { PATH: `${dirname(Bun.which('node')!)}:/usr/bin:/bin`, HOME: work, XDG_CACHE_HOME: join(work, 'cache'), npm_config_cache: join(work, 'npm-cache'), npm_config_offline: 'true', npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false' };
 
   beforeAll(async () => {
     mkdirSync(project);
