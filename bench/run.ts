@@ -265,7 +265,7 @@ async function main(): Promise<void> {
     await otsServer.child.stop();
   }
   const anvilGenerated = await anvilOnGenerated(generatedPath, ROOT, (url) => measureOtsSearch(url, opts.runs));
-  if (binary === null) log(`${rel(BINARY)} absent: binary start-up skipped (npm run build makes it)`);
+  if (binary === null) log(`${rel(BINARY)} absent: binary start-up skipped (npm run compile makes it)`);
 
   const heavyIndex = fixture.blocks.findIndex((b) => BigInt(b.number) === BigInt(HEAVY_BLOCK));
   const heavyTxs = fixture.blocks[heavyIndex]!.rawTransactions.length;
