@@ -3,16 +3,18 @@
 // gas and the code that names contracts), so it works on a fixture and in upstream mode alike.
 import type { AbiDecoder } from '../abi/decoder.ts';
 import type { RpcContext } from '../rpc/context.ts';
-import { dispatch } from '../rpc/dispatch.ts';
+import { call, RpcCallError } from '../rpc/inProcess.ts';
 import { type CallFrameJson, renderTree, type Style } from './render.ts';
 
 export class ShowError extends Error {}
 
 async function rpc<T>(ctx: RpcContext, method: string, params: unknown[]): Promise<T> {
-  const answer = await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), ctx);
-  const json = JSON.parse(answer ?? 'null') as { result?: T; error?: { code: number; message: string } } | null;
-  if (json === null || json.error !== undefined) throw new ShowError(`${method}: ${json?.error?.message ?? 'no answer'}`);
-  return json.result as T;
+  try {
+    return await call<T>(ctx, method, params);
+  } catch (err) {
+    if (err instanceof RpcCallError) throw new ShowError(`${method}: ${err.message}`);
+    throw err;
+  }
 }
 
 const CALL_TRACER = { tracer: 'callTracer', tracerConfig: { withLog: true } };
