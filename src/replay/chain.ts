@@ -483,8 +483,10 @@ async function runChecked(
     attempt();
     run = await recordedRun(vm, recorder, block, runOptions(block, fromRoot ? parentRoot : undefined));
   }
-  if (run === undefined || kzgMissed()) {
-    if (kzgMissed()) await preloadKzg();
+  // asked once: kzgMissed() clears what it answers
+  const missed = kzgMissed();
+  if (run === undefined || missed) {
+    if (missed) await preloadKzg();
     attempt();
     run = await recordedRun(vm, recorder, block, runOptions(block, parentRoot));
   }
