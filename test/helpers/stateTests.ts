@@ -6,9 +6,10 @@
 // folder and fork (markdown, as docs/conformance.md holds it). Not part of `npm test`: a tool to
 // run a checkout of those suites through blocktrace.
 //
-//   bun test/helpers/stateTests.ts ROOT [--every N] [--fork NAME]... [--trace] [--json FILE]
+//   bun test/helpers/stateTests.ts ROOT [--every N] [--part I/M] [--skip REGEX] [--fork NAME]... [--trace] [--json FILE]
 //
-// ROOT is a directory of state-test files; --every N takes every Nth file of it (sorted by path);
+// ROOT is a directory of state-test files; --every N takes every Nth file of it (sorted by path),
+// --part I/M the Ith of M shares of those (for M processes), --skip leaves out the paths it matches;
 // the folder of a file is its first directory below ROOT (Pyspecs: the next two as well).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -91,14 +92,16 @@ if (import.meta.main) {
   const args = process.argv.slice(2);
   const root = args[0];
   if (root === undefined) {
-    process.stderr.write('usage: bun test/helpers/stateTests.ts ROOT [--every N] [--fork NAME]... [--trace] [--json FILE]\n');
+    process.stderr.write('usage: bun test/helpers/stateTests.ts ROOT [--every N] [--part I/M] [--skip REGEX] [--fork NAME]... [--trace] [--json FILE]\n');
     process.exit(2);
   }
   const every = Number(option(args, '--every')[0] ?? '1');
   const forks = new Set(option(args, '--fork').map((f) => f.toLowerCase()));
   const trace = args.includes('--trace');
   const jsonOut = option(args, '--json')[0];
-  const files = [...jsonFiles(root)].filter((_, i) => i % every === 0);
+  const [part, parts] = (option(args, '--part')[0] ?? '0/1').split('/').map(Number) as [number, number];
+  const skip = option(args, '--skip').map((r) => new RegExp(r));
+  const files = [...jsonFiles(root)].filter((_, i) => i % every === 0).filter((_, i) => i % parts === part).filter((f) => !skip.some((r) => r.test(f)));
   // folder → fork → verdict → count
   const table = new Map<string, Map<string, Map<Verdict, number>>>();
   const outcomes: Outcome[] = [];
@@ -112,6 +115,7 @@ if (import.meta.main) {
       continue;
     }
     const folder = folderOf(root, file);
+    process.stderr.write(`${relative(root, file)} (${outcomes.length} entries so far)\n`);
     for (const [name, test] of Object.entries(json)) {
       const post = (test as { post?: Record<string, unknown[]> }).post ?? {};
       for (const [fork, entries] of Object.entries(post)) {
