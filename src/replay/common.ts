@@ -184,22 +184,25 @@ function withForkOrder(common: Common): Common {
 const BLOCK_DUTY_EIPS: ReadonlySet<number> = new Set([2935, 4788, 7685]);
 
 /**
- * A state test's chain: runBlock pays a proof-of-work block's reward (`minerReward`), makes the
- * system calls of EIP-4788 and EIP-2935 and collects EIP-7685's requests (when those EIPs are
- * active); go-ethereum's state tests apply the message alone, then add 0 to the coinbase's balance
- * (tests/state_test_util.go). So this Common answers a reward of 0 (runBlock still credits it, which
- * touches the coinbase as go-ethereum's AddBalance does) and those EIPs off, none of which changes
- * how a transaction runs. Set on the instance, which Common.copy carries to every copy (as withEipSet).
+ * A state test's chain: runBlock pays a proof-of-work block's reward (when block.common's consensus is
+ * proof of work), makes the system calls of EIP-4788 and EIP-2935 and collects EIP-7685's requests
+ * (when those EIPs are active); go-ethereum's state tests apply the message alone and then add 0 to
+ * the coinbase (tests/state_test_util.go), which runTx's fee payment already does here (it writes the
+ * coinbase, and the end of the transaction drops it if empty after EIP-158). So this Common answers a
+ * consensus of its own, neither proof of work (no reward, not even 0, whose credit would leave an
+ * empty coinbase after EIP-158) nor proof of stake or authority (whose header rules ethereumjs checks
+ * when runBlock rebuilds the block), and those EIPs off; none of it changes how a transaction runs
+ * (DIFFICULTY follows EIP-4399). Set on the instance, which Common.copy carries to every copy.
  */
 function withoutBlockDuties(common: Common): Common {
-  const self = common as unknown as { isActivatedEIP(eip: number): boolean; param(name: string): bigint };
+  const self = common as unknown as { isActivatedEIP(eip: number): boolean; consensusType(): string };
   const isActivated = self.isActivatedEIP;
-  const param = self.param;
   self.isActivatedEIP = function (this: unknown, eip: number): boolean {
     return !BLOCK_DUTY_EIPS.has(eip) && isActivated.call(this, eip);
   };
-  self.param = function (this: unknown, name: string): bigint {
-    return name === 'minerReward' ? 0n : param.call(this, name);
-  };
+  self.consensusType = (): string => STATE_TEST_CONSENSUS;
   return common;
 }
+
+/** The consensus a state test's Common answers (withoutBlockDuties): no block rules of any kind. */
+const STATE_TEST_CONSENSUS = 'none (state test)';
