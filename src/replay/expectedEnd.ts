@@ -34,8 +34,9 @@ export async function checkExpectedEnd(spec: ChainSpec, common: Common, headHash
     root = await writeGenesisAlloc(spec.path, state, { config: {}, alloc: expected.postState });
   }
   if (root !== undefined && !equalsBytes(root, headRoot)) {
-    const theirs = expected.postState !== undefined ? "postState's" : expected.lastBlockHash === undefined ? "the test's" : "postStateHash's";
-    throw new FixtureError(`${spec.path}: the final state differs from the test's (state root ${bytesToHex(headRoot)}, ${theirs} ${bytesToHex(root)})`);
+    // a blockchain test names its postState (or postStateHash); a state test's root is its post entry's hash
+    const [what, theirs] = expected.lastBlockHash === undefined ? ["the test's", "the test's"] : ["the test's postState", "postState's"];
+    throw new FixtureError(`${spec.path}: the final state differs from ${what} (state root ${bytesToHex(headRoot)}, ${theirs} ${bytesToHex(root)})`);
   }
   if (expected.logsHash !== undefined) {
     const got = keccakNow(RLP.encode(headLogs().map((l) => [l.address, [...l.topics], l.data])));
