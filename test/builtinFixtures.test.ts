@@ -85,6 +85,25 @@ describe('builtin: names, from an empty directory', () => {
     }
   }, SLOW);
 
+  test('the replay cache keeps a built-in chain by its name: a second start reads its snapshot; cache ls names it, cache clear NAME removes it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'blocktrace-builtin-cache-'));
+    try {
+      const first = await cli(['--replay-file', 'builtin:cancun-devnet', '--cache', dir, REQUESTS[0]!]);
+      const second = await cli(['--replay-file', 'builtin:cancun-devnet', '--cache', dir, REQUESTS[0]!]);
+      expect(second.stdout).toBe(first.stdout);
+      await cli(['--replay-file', 'builtin:prague-devnet', '--cache', dir, REQUESTS[0]!]);
+      const ls = await cli(['cache', 'ls', '--cache', dir]);
+      const fixtures = ls.stdout.trim().split('\n').slice(0, -1).map((line) => line.split(/ {2,}/).at(-1));
+      expect(fixtures.sort()).toEqual(['built-in prague-devnet fixture', 'builtin:cancun-devnet']);
+      const cleared = await cli(['cache', 'clear', 'builtin:cancun-devnet', '--cache', dir]);
+      expect(cleared.stdout.trim().split('\n').at(-1)).toStartWith('removed 1 snapshot, ');
+      const prague = await cli(['cache', 'clear', 'builtin:prague-devnet', '--cache', dir]);
+      expect(prague.stdout.trim().split('\n').at(-1)).toStartWith('removed 1 snapshot, ');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, SLOW);
+
   test('an unknown name: one line naming the built-in chains, exit 2, for every command', async () => {
     for (const args of [['--replay-file', 'builtin:mainnet', '{}'], ['serve', 'builtin:mainnet', '--port', '0'], ['check', 'builtin:mainnet', join(ROOT, 'golden/anvil/prague-devnet')]]) {
       const run = await cli(args);

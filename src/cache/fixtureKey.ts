@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../version.ts';
 import { mapFile } from './mapFile.ts';
+import { DEFAULT_FIXTURE, isBuiltin } from '../fixture/builtin.ts';
 
 /** Below this size a fixture is hashed in place: a worker's start-up would cost about what it saves. */
 const WORKER_ABOVE = 16 * 2 ** 20;
@@ -33,9 +34,11 @@ function split(path: string): [file: string, selector: string] {
   return hash > 0 ? [path.slice(0, hash), path.slice(hash + 1)] : [path, ''];
 }
 
-/** The snapshot key of the fixture at `path` (undefined: the built-in one); throws when it cannot be read. */
+/** The snapshot key of the fixture at `path` (undefined: the default built-in one; `builtin:NAME` another); throws when it cannot be read. */
 export function fixtureKey(path: string | undefined): string {
-  if (path === undefined) return snapshotKey('built-in fixture', '', VERSION);
+  // a built-in chain is part of this version of blocktrace: its name and the version are its key
+  if (path === undefined || path === DEFAULT_FIXTURE) return snapshotKey('built-in fixture', '', VERSION);
+  if (isBuiltin(path)) return snapshotKey(`built-in fixture ${path}`, '', VERSION);
   const [file, selector] = split(path);
   return snapshotKey(contentOf(file), selector, VERSION);
 }

@@ -1,6 +1,7 @@
 // The replay cache of one fixture: its key (the fixture's bytes, the test picked in it, the
 // blocktrace version), the snapshot found under it, and where the replay's own goes.
 import { resolve } from 'node:path';
+import { DEFAULT_FIXTURE, isBuiltin } from '../fixture/builtin.ts';
 import type { ReplayCache } from '../replay/chain.ts';
 import { fixtureKeyLater } from './fixtureKey.ts';
 import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.ts';
@@ -8,12 +9,12 @@ import { DEFAULT_CACHE_MAX_BYTES, pruneCache, touch } from './store.ts';
 
 export { fixtureKey } from './fixtureKey.ts';
 
-/** How `cache ls` names the fixture of a snapshot: its absolute path (with `#test`), or the built-in one. */
-export const fixtureLabel = (path: string | undefined): string => (path === undefined ? BUILT_IN : resolve(path));
+/** How `cache ls` names the fixture of a snapshot: its absolute path (with `#test`), `builtin:NAME`, or the default built-in one. */
+export const fixtureLabel = (path: string | undefined): string => (path === undefined || path === DEFAULT_FIXTURE ? BUILT_IN : isBuiltin(path) ? path : resolve(path));
 const BUILT_IN = 'built-in prague-devnet fixture';
 
 /**
- * The cache for `path` (undefined: the built-in fixture) in `dir`, begun now and taken when the
+ * The cache for `path` (undefined: the default built-in fixture; `builtin:NAME` another) in `dir`, begun now and taken when the
  * result is called: the fixture's key is made meanwhile (fixtureKeyLater), while the caller reads
  * the fixture. Undefined when the fixture cannot be read here (its loader then says why) or
  * caching is off.

@@ -17,13 +17,7 @@ export async function prepareFixture(fixture: string | undefined, notice?: (line
   return (progress, cache) => FixtureChain.load(spec, progress, cache);
 }
 
-/**
- * The replay cache of a fixture (fixtureCache, begun now): the default built-in chain has its own key
- * there (an undefined path). The cache knows no other built-in chain yet, so those are replayed each
- * time (a second or so) rather than keyed by a path that could name some file of the user's.
- */
+/** The replay cache of a fixture (fixtureCache, begun now): a built-in chain is keyed by its name and blocktrace's version. */
 export function fixtureReplayCache(fixture: string | undefined, dir: string | undefined, warn: (line: string) => void, maxBytes?: number): ReturnType<typeof fixtureCache> {
-  const name = fixture ?? DEFAULT_FIXTURE;
-  if (name === DEFAULT_FIXTURE) return fixtureCache(undefined, dir, warn, maxBytes);
-  return fixtureCache(name, isBuiltin(name) ? undefined : dir, warn, maxBytes);
+  return fixtureCache(fixture, dir, warn, maxBytes);
 }
