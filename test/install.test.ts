@@ -88,8 +88,10 @@ describe.each(['git', 'tarball'] as const)('installed from %s as a devDependency
     expect([out.code, out.stdout]).toEqual([0, '8 passed, 0 failed\n']);
   }, SLOW);
 
-  test('npx blocktrace serve builtin:cancun-devnet answers over HTTP', async () => {
-    const proc = Bun.spawn(['npx', 'blocktrace', 'serve', 'builtin:cancun-devnet', '--host', '127.0.0.1', '--port', '0', '--no-cache'], { cwd: projects[from], env: ENV, stdout: 'ignore', stderr: 'pipe' });
+  // the bin npx runs, started itself: npx's npm exec does not pass SIGTERM on, and a server started
+  // through it outlived the test
+  test('blocktrace serve builtin:cancun-devnet (node_modules/.bin/blocktrace, the bin npx runs) answers over HTTP', async () => {
+    const proc = Bun.spawn([join(projects[from]!, 'node_modules/.bin/blocktrace'), 'serve', 'builtin:cancun-devnet', '--host', '127.0.0.1', '--port', '0', '--no-cache'], { cwd: projects[from], env: ENV, stdout: 'ignore', stderr: 'pipe' });
     try {
       const reader = proc.stderr.getReader();
       let seen = '';
