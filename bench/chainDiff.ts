@@ -10,25 +10,17 @@
 // A benchmark input, not an expectation: nothing here is compared with a reference client's bytes.
 //
 //   bun bench/chainDiff.ts FIXTURE BLOCK ABI_DIR
-import { readFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createTx } from '@ethereumjs/tx';
-import { bytesToHex } from '@ethereumjs/util';
-import { MerkleStateManager } from '@ethereumjs/statemanager';
-import { buildBlock, createVM, runBlock } from '@ethereumjs/vm';
-import { mnemonicToAccount } from 'viem/accounts';
 import { readArtifacts } from '../src/abi/artifacts.ts';
 import { AbiDecoder } from '../src/abi/decoder.ts';
 import { diffChains, type Side } from '../src/chainDiff/diffChains.ts';
 import { diffText } from '../src/chainDiff/report.ts';
-import type { GethGenesis } from '../src/fixture/types.ts';
-import { makeCommon } from '../src/replay/common.ts';
-import { writeGenesisAlloc } from '../src/replay/genesisState.ts';
-import { lazyKzg } from '../src/replay/kzg.ts';
 import { loadChain } from '../src/replay/loadChain.ts';
 import type { ChainView } from '../src/replay/chainView.ts';
 import { createContext } from '../src/rpc/context.ts';
+import { devKeys, rebuildBlock, withLastByteChanged } from './rebuildBlock.ts';
 
 export interface ChainDiffBench {
   readonly transactions: number;
@@ -44,51 +36,15 @@ export interface ChainDiffBench {
 }
 
 const ROOT = resolve(import.meta.dir, '..');
-const MNEMONIC = 'test test test test test test test test test test test junk';
-/** The dev accounts anvil makes from its default mnemonic, by address. */
-function devKeys(): Map<string, Uint8Array> {
-  const keys = new Map<string, Uint8Array>();
-  for (let i = 0; i < 10; i++) {
-    const account = mnemonicToAccount(MNEMONIC, { addressIndex: i });
-    keys.set(account.address.toLowerCase(), account.getHdKey().privateKey!);
-  }
-  return keys;
-}
-
 /** The fixture at `fixture` with one call of block `number` changed (its last argument one more); the blocks after it dropped. */
 async function copyWithOneChange(fixture: string, chain: ChainView, number: bigint, out: string): Promise<void> {
-  const json = JSON.parse(readFileSync(fixture, 'utf8')) as { genesis: GethGenesis; blocks: unknown[] };
-  const common = makeCommon(fixture, json.genesis, lazyKzg);
-  const stateManager = new MerkleStateManager({ common });
-  await writeGenesisAlloc(fixture, stateManager, json.genesis);
-  // BLOCKHASH reads the chain's own blocks, as the loader's VM does (replay/chain.ts)
-  const blockchain = {
-    getBlock: async (n: number | bigint) => chain.blockByNumber(BigInt(n))!.block,
-    shallowCopy() { return this; },
-  };
-  const vm = await createVM({ common, stateManager, blockchain: blockchain as never });
-  for (let n = 1n; n < number; n++) {
-    await runBlock(vm, { block: chain.blockByNumber(n)!.block, generate: true, skipBlockValidation: true, skipHeaderValidation: true, skipHardForkValidation: true, setHardfork: true });
-  }
-  const original = chain.blockByNumber(number)!.block;
   const keys = devKeys();
-  const txs = [...original.transactions];
-  const middle = txs.findIndex((tx, i) => i >= txs.length / 2 && tx.data.length === 68 && keys.has(tx.getSenderAddress().toString()));
-  const tx = txs[middle]!;
-  const data = new Uint8Array(tx.data);
-  data[67] = (data[67]! + 1) & 0xff;
-  txs[middle] = createTx({ ...tx.toJSON(), data: bytesToHex(data) }, { common: tx.common }).sign(keys.get(tx.getSenderAddress().toString())!);
-  const h = original.header;
-  const builder = await buildBlock(vm, {
-    parentBlock: chain.blockByNumber(number - 1n)!.block,
-    headerData: { number, timestamp: h.timestamp, coinbase: h.coinbase, gasLimit: h.gasLimit, mixHash: h.mixHash, extraData: h.extraData, parentBeaconBlockRoot: h.parentBeaconBlockRoot },
-    withdrawals: [],
-    blockOpts: { putBlockIntoBlockchain: false, setHardfork: true, skipConsensusFormatValidation: true },
-  });
-  for (const t of txs) await builder.addTransaction(t);
-  const { block } = await builder.build();
-  json.blocks = [...json.blocks.slice(0, Number(number) - 1), { rawBlock: bytesToHex(block.serialize()) }];
-  writeFileSync(out, JSON.stringify(json));
+  await rebuildBlock(fixture, chain, number, (original) => {
+    const txs = [...original];
+    const middle = txs.findIndex((tx, i) => i >= txs.length / 2 && tx.data.length === 68 && keys.has(tx.getSenderAddress().toString()));
+    txs[middle] = withLastByteChanged(txs[middle]!, keys);
+    return txs;
+  }, out);
 }
 
 const median = (times: number[]): number => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { loadChain } from '../src/replay/loadChain.ts';
 import { ROOT, runHarness } from './faces.ts';
-import { devKeys, rebuildBlock, withLastByteChanged } from './helpers/rebuiltBlock.ts';
+import { devKeys, rebuildBlock, withLastByteChanged } from '../bench/rebuildBlock.ts';
 
 const SLOW = 180_000;
 const A = join(ROOT, 'golden/fixtures/cancun-devnet/fixture.json');

@@ -2,18 +2,18 @@
 // parent, from an edited list of its transactions (some dropped, one's calldata changed and re-signed,
 // new ones appended, signed with anvil's well-known dev keys); the blocks after N are left out (their
 // parent changed). Two chains that share their transactions up to a point and then carry different
-// ones, as `blocktrace diff` meets them (the technique of bench/chainDiff.ts).
+// ones, as `blocktrace diff` meets them (bench/chainDiff.ts and test/chainDiffPairing.test.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createTx, type TypedTransaction } from '@ethereumjs/tx';
 import { bytesToHex } from '@ethereumjs/util';
 import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { buildBlock, createVM, runBlock } from '@ethereumjs/vm';
 import { mnemonicToAccount } from 'viem/accounts';
-import type { GethGenesis } from '../../src/fixture/types.ts';
-import type { ChainView } from '../../src/replay/chainView.ts';
-import { makeCommon } from '../../src/replay/common.ts';
-import { writeGenesisAlloc } from '../../src/replay/genesisState.ts';
-import { lazyKzg } from '../../src/replay/kzg.ts';
+import type { GethGenesis } from '../src/fixture/types.ts';
+import type { ChainView } from '../src/replay/chainView.ts';
+import { makeCommon } from '../src/replay/common.ts';
+import { writeGenesisAlloc } from '../src/replay/genesisState.ts';
+import { lazyKzg } from '../src/replay/kzg.ts';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 
