@@ -109,6 +109,8 @@ describe.skipIf(missing !== undefined)('the Debug view in headless Chromium', ()
     expect(atRevert).toMatchObject({ step: revert, file: FAILS.file, line: FAILS.line, marked: FAILS.expression, frames: FAILS.internalStack, path: `/tx/${FAILING.hash}/debug/${revert}` });
     expect(atRevert.facts).toContain(`step ${revert} of ${steps}`);
     expect(await page.textContent('#dbg-says')).toBe('reverts: Error(message: "Vault: over limit")');
+    // the scenario's builds have no ethdebug output: the locals say so, nothing guessed
+    expect(await page.textContent('#dbg-locals')).toBe('local variables: not recoverable: the build has no ethdebug output (solc with viaIR, settings.experimental and debug.debugInfo ["ethdebug"])');
     await page.screenshot({ path: join(shots, 'debugger-viewer.png') });
     await page.keyboard.press('k');
     const back = await until(page, (s) => s.step !== revert, 'the step before the revert');
