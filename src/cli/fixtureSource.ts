@@ -1,7 +1,6 @@
 // A FIXTURE argument → the chain to replay: `builtin:NAME` is one of the shipped example chains
 // (src/fixture/builtin.ts), anything else a path; none at all is the default built-in chain. Read
 // and checked now (a FixtureError otherwise); the replay runs when the result is called.
-import { fixtureCache } from '../cache/forFixture.ts';
 import { DEFAULT_FIXTURE, isBuiltin, readBuiltin } from '../fixture/builtin.ts';
 import { prepareChain } from '../replay/loadChain.ts';
 import { FixtureChain, type LoadProgress, type ReplayCache } from '../replay/chain.ts';
@@ -15,9 +14,4 @@ export async function prepareFixture(fixture: string | undefined, notice?: (line
   if (!isBuiltin(name)) return prepareChain(name, notice);
   const spec = await readBuiltin(name);
   return (progress, cache) => FixtureChain.load(spec, progress, cache);
-}
-
-/** The replay cache of a fixture (fixtureCache, begun now): a built-in chain is keyed by its name and blocktrace's version. */
-export function fixtureReplayCache(fixture: string | undefined, dir: string | undefined, warn: (line: string) => void, maxBytes?: number): ReturnType<typeof fixtureCache> {
-  return fixtureCache(fixture, dir, warn, maxBytes);
 }

@@ -2,7 +2,8 @@
 // imported when they run), imported by src/cli.ts only when one runs: --help and --version load
 // none of this, and the harness loads no server.
 import type { CliOptions } from './args.ts';
-import { DEFAULT_FIXTURE, fixtureReplayCache, prepareFixture } from './fixtureSource.ts';
+import { fixtureCache } from '../cache/forFixture.ts';
+import { DEFAULT_FIXTURE, prepareFixture } from './fixtureSource.ts';
 import { replayRequests } from './replayFile.ts';
 import type { ChainSource } from './upstream.ts';
 import type { GoldenIo } from './check.ts';
@@ -28,7 +29,7 @@ async function load(path: string | undefined, cache: string | false | undefined,
   try {
     const progress = guardMemory(memoryLimit(maxMemory), path ?? DEFAULT_FIXTURE, loadProgress(process.stderr));
     // the fixture's cache key is made (a large one's on a worker) while the fixture is read
-    const replayCache = fixtureReplayCache(path, cacheDir(cache), log, cacheMax);
+    const replayCache = fixtureCache(path, cacheDir(cache), log, cacheMax);
     const replay = await prepareFixture(path, log);
     return await replay(progress, await replayCache());
   } catch (err) {

@@ -16,7 +16,8 @@ import type { FollowedChain } from '../upstream/followedChain.ts';
 import { viewerPage } from '../ui/page.ts';
 import type { CliOptions } from './args.ts';
 import { denoPermissionLine } from './denoPermission.ts';
-import { DEFAULT_FIXTURE, fixtureReplayCache, prepareFixture } from './fixtureSource.ts';
+import { fixtureCache } from '../cache/forFixture.ts';
+import { DEFAULT_FIXTURE, prepareFixture } from './fixtureSource.ts';
 import { guardMemory, memoryLimit } from './memoryGuard.ts';
 import { loadProgress } from './progress.ts';
 import { type ChainSource, connectUpstream } from './upstream.ts';
@@ -64,7 +65,7 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     ctx = contextOf(source);
   } else {
     // the fixture's cache key is made (a large one's on a worker) while the fixture is read
-    cache = fixtureReplayCache(options.fixture, cacheDir(options.cache), log, options.cacheMax);
+    cache = fixtureCache(options.fixture, cacheDir(options.cache), log, options.cacheMax);
     try {
       replay = await prepareFixture(options.fixture, log);
     } catch (err) {
