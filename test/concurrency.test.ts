@@ -8,7 +8,7 @@ import { createContext } from '../src/rpc/context.ts';
 import { dispatch } from '../src/rpc/dispatch.ts';
 import { createApp, type App } from '../src/server/app.ts';
 import { PRAGUE } from './faces.ts';
-import { loadFixture, slowBlockFixture } from './helpers/pathological.ts';
+import { loadFixture, slowBlockFixture } from '../bench/pathological.ts';
 
 const started: App[] = [];
 afterAll(async () => {
@@ -83,29 +83,21 @@ describe('a long trace and cheap requests', () => {
 
   test('eth_blockNumber answers while a forty-transaction trace is still running', async () => {
     const url = serve(createContext(slow, { traceTimeoutMs: 0, log: () => {} }));
-    let traceDone = 0;
-    const start = performance.now();
+    let traceDone = false;
     const tracing = post(url, traceBlock).then((a) => {
-      traceDone = performance.now();
+      traceDone = true;
       return a;
     });
     await Bun.sleep(20);
-    const asked = performance.now();
     expect(await post(url, blockNumber)).toBe('{"jsonrpc":"2.0","id":2,"result":"0x1"}');
-    const answered = performance.now();
-    expect(answered - asked).toBeLessThan(400);
-    expect(traceDone).toBe(0); // the trace is still going
+    expect(traceDone).toBe(false); // answered first: the trace is still going
     expect(await tracing).toStartWith('{"jsonrpc":"2.0","id":1,"result":[{"txHash"');
-    expect(traceDone - start).toBeGreaterThan(answered - start);
   }, 60_000);
 
   test('past --trace-timeout the client gets -32000 execution timeout; the server serves on, and the trace later', async () => {
     const cold = await loadFixture('slow-block', fixture);
     const url = serve(createContext(cold, { traceTimeoutMs: 100, log: () => {} }));
-    const start = performance.now();
     expect(await post(url, traceBlock)).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":-32000,"message":"execution timeout"}}');
-    // the deadline fires between two transactions: at most one transaction late
-    expect(performance.now() - start).toBeLessThan(1500);
     expect(await post(url, blockNumber)).toBe('{"jsonrpc":"2.0","id":2,"result":"0x1"}');
     // the recording was not thrown away: once it is done, the same request is answered in time
     await cold.recordBlock(cold.blockByNumber(1n)!);

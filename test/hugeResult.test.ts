@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peakHarness, req, TOO_LARGE } from './helpers/peakHarness.ts';
-import { hugeResultFixture, SINK, SPRAY_BYTES, SPRAY_CALLS } from './helpers/pathological.ts';
+import { hugeResultFixture, SINK, SPRAY_BYTES, SPRAY_CALLS } from '../bench/pathological.ts';
 
 
 /**
@@ -46,7 +46,6 @@ describe(`a callTracer result of ~${Math.round((SPRAY_CALLS * SPRAY_BYTES * 2) /
     console.log(`huge result: peak RSS ${peakMiB.toFixed(0)} MiB, ${ms.toFixed(0)} ms for load and four answers`);
     expect(peakMiB).toBeGreaterThan(0);
     expect(peakMiB).toBeLessThan(CEILING_MIB);
-    expect(ms).toBeLessThan(15_000);
   }, 30_000);
 
   test('under the limit the same recording still answers (onlyTopCall, one trace); a batch stops once its results add up past the limit', async () => {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peakHarness, req, TOO_LARGE } from './helpers/peakHarness.ts';
-import { MEMORY_LOOPER, MEMORY_LOOPS, memoryLoopFixture } from './helpers/pathological.ts';
+import { MEMORY_LOOPER, MEMORY_LOOPS, memoryLoopFixture } from '../bench/pathological.ts';
 
 
 /** The most a struct log request may add to the harness's peak RSS over its idle figure. */

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peakHarness, req, TOO_LARGE } from './helpers/peakHarness.ts';
-import { MEMORY_LOOPER, MEMORY_LOOPS, memoryLoopFixture } from './helpers/pathological.ts';
+import { MEMORY_LOOPER, MEMORY_LOOPS, memoryLoopFixture } from '../bench/pathological.ts';
 
 /** The most a vmTrace request may add to the harness's peak RSS over its idle figure. */
 const ALLOWANCE_MIB = 512;

@@ -16,7 +16,7 @@ import { createContext } from '../src/rpc/context.ts';
 import { dispatch } from '../src/rpc/dispatch.ts';
 import type { BlockRecording } from '../src/trace/types.ts';
 import { ROOT } from './faces.ts';
-import { deepCallFixture, heavyFixture, hugeResultFixture } from './helpers/pathological.ts';
+import { deepCallFixture, heavyFixture, hugeResultFixture } from '../bench/pathological.ts';
 import { fromBlocktraceJson } from '../src/fixture/blocktraceJson.ts';
 import type { ChainSpec } from '../src/fixture/types.ts';
 

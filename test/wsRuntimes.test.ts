@@ -216,10 +216,8 @@ describe.each(FACES)('WebSocket on %s', (face) => {
   test('SIGTERM with a WebSocket open: the socket is closed (1001) and the server exits 0', async () => {
     const socket = await openSocket(wsUrl(server()));
     expect(await socket.ask(r(1, 'eth_subscribe', ['newHeads']))).toContain('"result":"0x');
-    const started = performance.now();
     await server().child.stop(10_000);
     expect(await server().child.exited).toBe(0);
-    expect(performance.now() - started).toBeLessThan(5000);
     // 1001, going away (each runtime's own reason)
     expect((await socket.closed).code).toBe(1001);
   }, SLOW);

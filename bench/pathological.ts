@@ -7,12 +7,12 @@ import { MerkleStateManager } from '@ethereumjs/statemanager';
 import { createLegacyTx, type LegacyTx } from '@ethereumjs/tx';
 import { bytesToHex, hexToBytes, privateToAddress, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
 import { buildBlock, createVM } from '@ethereumjs/vm';
-import { fromBlocktraceJson } from '../../src/fixture/blocktraceJson.ts';
-import type { GethGenesis } from '../../src/fixture/types.ts';
-import { FixtureChain } from '../../src/replay/chain.ts';
-import { makeCommon } from '../../src/replay/common.ts';
-import { writeGenesisAlloc } from '../../src/replay/genesisState.ts';
-import { lazyKzg } from '../../src/replay/kzg.ts';
+import { fromBlocktraceJson } from '../src/fixture/blocktraceJson.ts';
+import type { GethGenesis } from '../src/fixture/types.ts';
+import { FixtureChain } from '../src/replay/chain.ts';
+import { makeCommon } from '../src/replay/common.ts';
+import { writeGenesisAlloc } from '../src/replay/genesisState.ts';
+import { lazyKzg } from '../src/replay/kzg.ts';
 
 /** A throwaway test key (never funded anywhere real). */
 const KEY = hexToBytes('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318');
