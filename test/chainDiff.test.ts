@@ -34,7 +34,7 @@ describe('diff of the two vault chains', () => {
     expect(stdout).toContain(
       `  logs that differ:\n    CALL Vault.deposit(amount: 100000000000000000000) › logs[0]: Deposited(user: ${user}, amount: 100000000000000000000, fee: 2500000000000000000) → Deposited(user: ${user}, amount: 100000000000000000000, fee: 3000000000000000000)\n`,
     );
-    expect(stdout).toMatch(new RegExp(`      deposits\\[${user}\\]  \\(storage\\[0x[0-9a-f]{64}\\]\\)\\n        A: "0x[0-9a-f]{64}"\\n        B: "0x[0-9a-f]{64}"\\n        A means: 97500000000000000000\\n        B means: 97000000000000000000\\n`));
+    expect(stdout).toMatch(new RegExp(`      deposits\\[${user}\\]  \\(storage\\[0x[0-9a-f]{64}\\]\\)\\n        A: "0x[0-9a-f]{64}"\\n        B: "0x[0-9a-f]{64}"\\n {12,}\\^+\\n        A means: 97500000000000000000\\n        B means: 97000000000000000000\\n`));
     expect(lastLine(stdout)).toBe('2 transaction pairs in 1 blocks: 0 identical, 2 differ; 0 only in A, 0 only in B');
   }, SLOW);
 

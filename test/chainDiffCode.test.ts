@@ -34,7 +34,7 @@ test('deposits: the first differing frame decoded, the Deposited fee on each sid
   const user = v1.addresses.user1;
   expect(stdout).toContain('  the call trees part at CALL Vault.deposit(amount: 100000000000000000000)\n');
   expect(stdout).toContain(`Deposited(user: ${user}, amount: 100000000000000000000, fee: 2500000000000000000) → Deposited(user: ${user}, amount: 100000000000000000000, fee: 25000000000000000000)`);
-  expect(stdout).toMatch(new RegExp(`deposits\\[${user}\\]  \\(storage\\[0x[0-9a-f]{64}\\]\\)\\n        A: "0x[0-9a-f]{64}"\\n        B: "0x[0-9a-f]{64}"\\n        A means: 97500000000000000000\\n        B means: 75000000000000000000\\n`));
+  expect(stdout).toMatch(new RegExp(`deposits\\[${user}\\]  \\(storage\\[0x[0-9a-f]{64}\\]\\)\\n        A: "0x[0-9a-f]{64}"\\n        B: "0x[0-9a-f]{64}"\\n {12,}\\^+\\n        A means: 97500000000000000000\\n        B means: 75000000000000000000\\n`));
   expect(stdout).toMatch(/feesCollected {2}\(storage\[0x0{63}2\]\)\n/);
   // the second deposit's vault code differs as the first's did: referred to, not repeated
   expect(stdout).toMatch(new RegExp(`\\n {6}code, codeHash, feesCollected .*: as at block ${v1.txBlocks.deposit1} tx 0\\n`));

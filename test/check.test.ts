@@ -112,6 +112,8 @@ describe('one changed byte fails with a clear diff', () => {
         '    blockHash',
         `      expected: ${hash(changed)}`,
         `      got:      ${hash(digit)}`,
+        // a caret under the digit that differs (after `"0x`)
+        `${' '.repeat(16 + 3)}^`,
         '      at $.result[0].blockHash',
         '7 passed, 1 failed',
         '',
@@ -181,7 +183,7 @@ describe('the array layout (Erigon rpc-tests), built from real recordings', () =
     const bytes = await run(checkOf(CANCUN, [sorted]));
     expect(bytes.code).toBe(1);
     expect(bytes.stdout).toContain('FAIL test_01#1  (');
-    expect(bytes.stdout).toContain('  response\n    (key order)\n      expected: ["id","jsonrpc","result"]\n      got:      ["jsonrpc","id","result"]\n      (the same keys in another order)\n      at $\n');
+    expect(bytes.stdout).toContain('  response\n    (key order)\n      expected: ["id","jsonrpc","result"]\n                  ^^^^^\n      got:      ["jsonrpc","id","result"]\n                         ^^^^^\n      (the same keys in another order)\n      at $\n');
     expect(lastLine(bytes.stdout)).toBe('0 passed, 13 failed, 1 skipped');
     const semantic = await run(checkOf(CANCUN, [sorted], { mode: 'semantic' }));
     expect(semantic.code).toBe(0);

@@ -115,3 +115,9 @@ describe('semantic', () => {
     expect(semantic('{"a":1}', '{"a":1,"b":null}')).toMatchObject([{ path: '$.b', expected: 'missing', got: 'null' }]);
   });
 });
+
+test('a value the comparison knows measures gas says so (gas, gasUsed, gasCost…); others do not', () => {
+  const found = bytes(OURS.replace('"gas":"0x0"', '"gas":"0x5208"').replace('"from":"0xaa"', '"from":"0xab"'), OURS);
+  expect(found.map((d) => [d.path, d.quantity])).toEqual([['$.result[0].action.from', undefined], ['$.result[0].action.gas', 'gas']]);
+  expect(bytes('{"structLogs":[{"gasCost":3}]}', '{"structLogs":[{"gasCost":2}]}')[0]!.quantity).toBe('gas');
+});

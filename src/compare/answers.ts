@@ -4,6 +4,7 @@
 import { compactJson, parseWhole } from './jsonText.ts';
 import type { JsonNode } from '../rpc/rawJson.ts';
 import { type CompareMode, diffValues, type RawDifference } from './diff.ts';
+import { isGas } from './gas.ts';
 import { hasIgnores, type IgnoreRules, NO_IGNORES } from './ignore.ts';
 import { jsonPath, place } from './place.ts';
 import { at, type Decoding, text } from './shapes.ts';
@@ -48,6 +49,7 @@ function placed(raw: RawDifference, sides: { request: JsonNode | undefined; expe
     ...(raw.note === undefined ? {} : { note: raw.note }),
     ...(words === undefined || words.length === 0 ? {} : { words }),
     ...(decoded === undefined ? {} : { decoded }),
+    ...(raw.order === undefined && isGas(raw.steps) ? { quantity: 'gas' as const } : {}),
     where,
     field,
   };

@@ -33,6 +33,8 @@ export interface Difference {
   readonly words?: readonly WordChange[];
   /** With ABIs: what the value (or the frame, log or revert it belongs to) means on each side. */
   readonly decoded?: DecodedPair;
+  /** What the value measures, when the comparison knows it (`gas`: reports show it in decimal with its change). */
+  readonly quantity?: 'gas';
 }
 
 /** A difference and where it is in the answer's shape. */
