@@ -1,11 +1,12 @@
 // `npm run compile`: esbuild bundles src/cli.ts into one ESM file (dist/blocktrace.mjs, for Deno and
-// Node), then `bun build --compile` makes dist/blocktrace, a single executable that needs no
+// Node) and the library into dist/lib/ (the package's exports: index.mjs, the API, and vitest.mjs,
+// jest.mjs, bun.mjs, the matchers' adapters, which import ./index.mjs; the types beside them), then `bun build --compile` makes dist/blocktrace, a single executable that needs no
 // node_modules. `bun build.ts OUTDIR` writes to OUTDIR instead of dist/; `--bundle-only` stops after
 // the ES module (`npm run bundle`: the committed dist/blocktrace.mjs, docs/build.md). The example
 // chains (`type: 'text'` imports in src/fixture/builtin.ts) and the KZG trusted setup (dynamic
 // imports in src/replay/kzg.ts) are inside both.
 import { build } from 'esbuild';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseTargets, runtimeFor, type Target } from './scripts/targets.ts';
 
@@ -47,9 +48,26 @@ await build({
   logLevel: 'warning',
 });
 
+// The library: the API is a bundle of its own (no code splitting with the command: dist/blocktrace.mjs
+// stays one file, as docs/build.md and the Action have it); each adapter is a few lines that import
+// ./index.mjs, so the matchers, configure() and the chains share one module and its settings.
+const lib = join(dist, 'lib');
+const common = { bundle: true, format: 'esm', platform: 'node', target: 'es2022', absWorkingDir: root, preserveSymlinks: true, logLevel: 'warning' } as const;
+await build({ ...common, entryPoints: [join(root, 'src/api/index.ts')], outfile: join(lib, 'index.mjs'), banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" }, external: ['file-type'] });
+await build({
+  ...common,
+  entryPoints: ['vitest', 'jest', 'bun'].map((name) => join(root, `src/api/${name}.ts`)),
+  outdir: lib,
+  outExtension: { '.js': '.mjs' },
+  external: ['vitest', 'bun:test'],
+  plugins: [{ name: 'api-index', setup: (b) => b.onResolve({ filter: /^\.\/index\.ts$/ }, () => ({ path: './index.mjs', external: true })) }],
+});
+mkdirSync(lib, { recursive: true });
+for (const name of ['index', 'vitest', 'jest', 'bun']) copyFileSync(join(root, `src/api/types/${name}.d.ts`), join(lib, `${name}.d.ts`));
+
 const mib = (path: string): string => `${(statSync(path).size / 2 ** 20).toFixed(1)} MiB`;
 if (bundleOnly) {
-  console.error(`built ${bundle} (${mib(bundle)})`);
+  console.error(`built ${bundle} (${mib(bundle)}) and ${lib}/ (index.mjs ${mib(join(lib, 'index.mjs'))})`);
   process.exit(0);
 }
 

@@ -15,8 +15,16 @@ import { createContext, type RpcContext } from '../rpc/context.ts';
 import { call, callRaw, RpcCallError } from '../rpc/inProcess.ts';
 import { PLAIN } from '../show/render.ts';
 import { show } from '../show/show.ts';
+import { bindContext } from './contexts.ts';
+import { blockTraceRequest, type TraceOptions, txTraceRequest } from './traceRequest.ts';
 
 export { RpcCallError };
+export type { TraceOptions };
+export { configure, type SnapshotConfig } from './config.ts';
+export { gasSnapshotMatcher, type GasReceived, type GasSnapshotOptions } from './gasSnapshot.ts';
+export { reportObsolete } from './obsolete.ts';
+export { type MatcherOutcome, type RunnerState, updateMode } from './runner.ts';
+export { traceSnapshotMatcher, type TraceReceived } from './traceSnapshot.ts';
 
 export type ChainSourceOption =
   | string
@@ -36,13 +44,6 @@ export interface OpenOptions {
   readonly log?: ((line: string) => void) | undefined;
 }
 
-export interface TraceOptions {
-  /** Default `callTracer`. */
-  readonly tracer?: string | undefined;
-  /** Default `{ withLog: true }` for callTracer, none for another tracer. */
-  readonly tracerConfig?: unknown;
-}
-
 export interface Chain {
   /** The result of a JSON-RPC request; an error answer throws an RpcCallError with its code and message. */
   request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
@@ -57,15 +58,6 @@ export interface Chain {
   /** Lets go of the chain; a request after it throws. */
   close(): Promise<void>;
 }
-
-const tracerParam = (options: TraceOptions | undefined): Record<string, unknown> => {
-  const tracer = options?.tracer ?? 'callTracer';
-  const config = options?.tracerConfig ?? (tracer === 'callTracer' ? { withLog: true } : undefined);
-  return config === undefined ? { tracer } : { tracer, tracerConfig: config };
-};
-
-const blockParam = (block: number | bigint | string): string =>
-  typeof block === 'string' ? block : `0x${BigInt(block).toString(16)}`;
 
 /** Opens a chain: a fixture file or directory, `builtin:NAME`, `FILE#TEST` of ethereum/tests, or a live node. */
 export async function openChain(source: ChainSourceOption, options: OpenOptions = {}): Promise<Chain> {
@@ -88,13 +80,16 @@ export async function openChain(source: ChainSourceOption, options: OpenOptions 
     if (!open) throw new Error('the chain was closed');
     return ctx;
   };
-  return {
+  const chain: Chain = {
     request: async (method, params = []) => call(live(), method, params),
     requestRaw: async (method, params = []) => callRaw(live(), method, params),
-    trace: async (txHash, traceOptions) => call(live(), 'debug_traceTransaction', [txHash, tracerParam(traceOptions)]),
+    trace: async (txHash, traceOptions) => {
+      const { method, params } = txTraceRequest(txHash, traceOptions);
+      return call(live(), method, params);
+    },
     traceBlock: async (block, traceOptions) => {
-      const byHash = typeof block === 'string' && /^0x[0-9a-fA-F]{64}$/.test(block);
-      return call(live(), byHash ? 'debug_traceBlockByHash' : 'debug_traceBlockByNumber', [blockParam(block), tracerParam(traceOptions)]);
+      const { method, params } = blockTraceRequest(block, traceOptions);
+      return call(live(), method, params);
     },
     show: async (target, showOptions) => {
       const decoder = new AbiDecoder(readAbiDirs(showOptions?.abi ?? [], log));
@@ -104,4 +99,6 @@ export async function openChain(source: ChainSourceOption, options: OpenOptions 
       open = false;
     },
   };
+  bindContext(chain, live);
+  return chain;
 }
