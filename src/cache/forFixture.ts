@@ -5,7 +5,7 @@ import { DEFAULT_FIXTURE, isBuiltin } from '../fixture/builtin.ts';
 import type { ReplayCache } from '../replay/chain.ts';
 import { fixtureKeyLater } from './fixtureKey.ts';
 import { readSnapshot, snapshotPath, writeSnapshot } from './snapshot.ts';
-import { DEFAULT_CACHE_MAX_BYTES, pruneCache, touch } from './store.ts';
+import { DEFAULT_CACHE_MAX_BYTES, pruneCache, sweepTemps, touch } from './store.ts';
 
 export { fixtureKey } from './fixtureKey.ts';
 
@@ -37,6 +37,8 @@ export function fixtureCache(path: string | undefined, dir: string | undefined, 
 
 function cacheOf(path: string | undefined, dir: string, made: string, warn: (line: string) => void, maxBytes: number): ReplayCache {
   const file = snapshotPath(dir, made);
+  // what a writer killed mid-write (kill -9, a crash, a power cut) left: its snapshot was never renamed into place
+  sweepTemps(dir);
   const snapshot = readSnapshot(dir, made, warn);
   if (snapshot !== undefined) touch(file);
   return {

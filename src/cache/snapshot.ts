@@ -35,7 +35,7 @@
 // reading it (mapFile.ts).
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { decodeChainIndex, encodeChainIndex } from '../chainIndex/encode.ts';
 import { decodeLogTable, encodeLogTable } from '../chainIndex/encodeLogTable.ts';
@@ -348,13 +348,30 @@ export function readSnapshot(dir: string, key: string, warn: (line: string) => v
   return snapshot;
 }
 
+/** This machine's name as a temporary file's name holds it (letters, digits, `-` and `_`); `unknown` where it cannot be had. */
+export function writerHost(): string {
+  try {
+    return hostname().replace(/[^A-Za-z0-9_-]/g, '_') || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * The temporary file a writer of `path` writes before its rename: `KEY.snap.HOST.PID.RANDOM.tmp`, so
+ * that a later start can tell one whose writer was killed (store.ts sweepTemps) from one being written.
+ */
+export function tempPath(path: string): string {
+  return `${path}.${writerHost()}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+}
+
 /**
  * Writes the snapshot atomically (temporary file, then rename), piece by piece with its checksum
  * made on the way; a failure is one warning, not an error.
  */
 export function writeSnapshot(dir: string, key: string, snapshot: Snapshot, warn: (line: string) => void, fixture?: string): void {
   const path = snapshotPath(dir, key);
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = tempPath(path);
   let fd: number | undefined;
   try {
     mkdirSync(dir, { recursive: true });

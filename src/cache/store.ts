@@ -1,8 +1,10 @@
 // The replay cache directory as a whole: what it holds (`blocktrace cache ls`), emptying it
-// (`blocktrace cache clear`), and keeping it under a size cap, least recently used first: a
-// snapshot's modification time is set when it is read, so the oldest is the one used longest ago.
+// (`blocktrace cache clear`), keeping it under a size cap, least recently used first (a
+// snapshot's modification time is set when it is read, so the oldest is the one used longest ago),
+// and removing the temporary files of writers that were killed (sweepTemps).
 import { closeSync, openSync, readdirSync, readSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { writerHost } from './snapshot.ts';
 
 /** The cap when none is given: 1 GiB. */
 export const DEFAULT_CACHE_MAX_BYTES = 1024 ** 3;
@@ -120,6 +122,57 @@ export function clearCache(dir: string, only?: { readonly fixture: string; reado
     for (const name of readdirSync(dir)) if (name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
   } catch {
     // no directory: nothing to clear
+  }
+  return removed;
+}
+
+/**
+ * A temporary file untouched this long is a killed writer's whoever wrote it: a writer writes without
+ * pause (the largest snapshots take seconds), so one on another machine or container sharing the
+ * directory, whose process cannot be looked up from here, is judged by this age.
+ */
+export const STALE_TEMP_MS = 10 * 60_000;
+
+/** `KEY.snap.HOST.PID.RANDOM.tmp` (snapshot.ts tempPath), or `KEY.snap.PID.RANDOM.tmp` as versions before named them. */
+const TEMP = /^[0-9a-f]+\.snap\.(?:([A-Za-z0-9_-]+)\.)?(\d+)\.[0-9a-f]+\.tmp$/;
+
+/** Whether process `pid` of this machine runs (a process of another user's counts: EPERM). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Removes the temporary files that killed writers left in `dir`: those of this machine whose process
+ * is gone, and any left untouched for STALE_TEMP_MS. One a live process is writing (here, or
+ * elsewhere within that age) stays. Run at each start that uses the cache; returns the names removed.
+ */
+export function sweepTemps(dir: string, now = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const host = writerHost();
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = TEMP.exec(name);
+    if (match === null) continue;
+    const path = join(dir, name);
+    try {
+      const ours = (match[1] ?? host) === host;
+      const dead = ours && !running(Number(match[2]));
+      if (!dead && now - statSync(path).mtimeMs < STALE_TEMP_MS) continue;
+      rmSync(path, { force: true });
+      removed.push(name);
+    } catch {
+      // gone meanwhile (its writer renamed it, another start swept it), or a read-only directory
+    }
   }
   return removed;
 }
