@@ -440,12 +440,11 @@ const COLLECT_PER_MB = 4;
 /**
  * A full garbage collection, where the runtime offers one (Bun), every so many transactions a load
  * replays: each block leaves its decoded transactions, their runs and their trie writes behind,
- * which JavaScriptCore let grow to several times what the load holds. The transactions until the
+ * which JavaScriptCore lets grow to several times what the load holds. The transactions until the
  * next one (returned) grow with the heap left, so that collections cost the same share of a load
- * however long the chain. Measured on the 100,000-transaction chain (in-process load, peak RSS):
- * every 4,096 transactions and 14 per MB, 53 s and 863 MB; every 1,024 and 4 per MB, 51 s and
- * 723 MB; every 512 and 2 per MB, 67 s and 613 MB. Only the collection: Bun.shrink, which also
- * gave the pages back, throws away the compiled code (87 s against 53 s at 4,096).
+ * however long the chain. A collection alone: Bun.shrink would also give the pages back, but it
+ * throws away the compiled code. The two constants are the trade of time against peak memory
+ * measured in docs/performance.md, "Figures behind the code".
  */
 function collectNow(): number {
   const bun = (globalThis as { Bun?: { gc(force: boolean): void } }).Bun;

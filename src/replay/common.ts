@@ -106,7 +106,7 @@ function paramsState(params: object): ParamsState {
 /**
  * Every transaction ethereumjs constructs copies its Common and merges the transaction parameters
  * into the parameter table the copies share (two JSON round trips), then rebuilds the copy's
- * parameter cache by walking every fork: 4% of a load. Merging the same table that was merged last
+ * parameter cache by walking every fork, for every transaction of a load. Merging the same table that was merged last
  * changes nothing, and a cache built for the same table, fork and EIPs is the same, so both are
  * skipped. The two methods are set on the instance, where Common.copy (Object.assign) carries them
  * to every copy.

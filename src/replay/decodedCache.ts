@@ -15,11 +15,11 @@ export interface DecodedLimits {
 }
 
 /**
- * 32,768 decoded transactions and as many parsed receipts (256 blocks of 128): some 70 MB live at
- * most. A chain of up to that many (the generated 10,000-transaction fixture, every shipped chain)
- * is decoded once, as before the cache; a longer one is bounded, and a block dropped costs some 5 ms
- * per 100 transactions to decode again (a walk that comes back to blocks it read, as the Otterscan
- * search after a full-block walk, pays that again: 4,096 transactions made one 16 times slower).
+ * 32,768 decoded transactions and as many parsed receipts (256 blocks of 128). A chain of up to that
+ * many (every shipped chain) is decoded once; a longer one is bounded, and a block dropped is
+ * decoded again when asked for. The bound is large because a walk that comes back to blocks it read
+ * (the Otterscan search after a full-block walk) pays for every block dropped meanwhile: a smaller
+ * one made that search many times slower (docs/performance.md, "Decoded blocks and receipts").
  */
 export const DECODED_LIMITS: DecodedLimits = { blocks: 256, transactions: 32_768 };
 

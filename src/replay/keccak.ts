@@ -1,9 +1,9 @@
 // Keccak-256 for ethereumjs (Common customCrypto): hash-wasm's WebAssembly keccak is several times
 // faster than the pure-JS default, and trie hashing is the largest single cost of a replay. Its
 // keccak-only build: the package's index decodes every algorithm it has when imported (wasm.d.ts).
-// Making it compiles its WebAssembly on the main thread (some 8 ms of a start, measured in the
-// binary); a start from a snapshot hashes little (a few dozen headers), so it hashes with
-// `keccakNow`, noble's pure-JS keccak until the WebAssembly one is made, which it asks for later.
+// Making it compiles its WebAssembly on the main thread, a visible part of a short start; a start
+// from a snapshot hashes little (a few dozen headers), so it hashes with `keccakNow`, noble's
+// pure-JS keccak until the WebAssembly one is made, which it asks for later.
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { createKeccak } from 'hash-wasm/dist/keccak.umd.min.js';
 

@@ -101,8 +101,8 @@ function collect(): void {
 
 /**
  * Transactions the worker computes between two full collections of its heap (Bun). The worker runs
- * ahead of the replay through the whole chain, and JavaScriptCore let its garbage grow: on the
- * 1,000,000-transaction chain the worker alone held 1.8 GB of RSS, 0.7 GB collecting this often.
+ * ahead of the replay through the whole chain, and JavaScriptCore lets its garbage grow to more than
+ * the replay's own peak on a long chain unless it is collected this often.
  */
 const COLLECT_EVERY = 16_384;
 

@@ -95,7 +95,7 @@ export class SenderPool {
     // a worker that cannot start or dies leaves every transaction to the replay
     worker.onerror = () => this.stop();
     // done, perhaps long before the replay: its results are in the shared memory, and its heap
-    // (some 0.7 GB on the 1,000,000-transaction chain) goes now instead of at the load's peak, its end
+    // (large on a long chain) goes now instead of at the load's peak, its end
     worker.onmessage = (event: MessageEvent<unknown>) => {
       if (event.data === WORKER_DONE) this.stop();
     };

@@ -77,9 +77,8 @@ export function encodeReceipts(receipts: readonly ReceiptInfo[]): Uint8Array {
 
 /**
  * The receipts `encodeReceipts` wrote (their blooms are made again from their logs: receipts.ts
- * withBlooms). Parsed plain and then untagged, as taggedReviver would: a reviver makes the parse some
- * twenty times slower (5 ms for a block of 200 receipts), and a walk over a long chain parses every
- * block's.
+ * withBlooms). Parsed plain and then untagged, as taggedReviver would: a reviver makes the parse
+ * many times slower, and a walk over a long chain parses every block's.
  */
 export function decodeReceipts(bytes: Uint8Array): SnapshotReceipt[] {
   return untag(JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))) as SnapshotReceipt[];

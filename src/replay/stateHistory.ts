@@ -290,8 +290,8 @@ export class StateHistory {
 
   /**
    * The bytes `encode` gives, as pieces: the arena's chunks are their own (views, not copied), so
-   * a snapshot's writer takes the history without a second copy of its values (at 1,000,000
-   * transactions some 300 MB).
+   * a snapshot's writer takes the history without a second copy of its values (hundreds of MB on
+   * a long chain).
    */
   encodePieces(): Uint8Array[] {
     if (this.unread !== undefined) return [this.unread];

@@ -65,7 +65,7 @@ export class StoredBlock implements ChainBlock {
   /**
    * A block of `rlp` whose root, transaction hashes and receipts come from a snapshot: its header's
    * fields are read from the RLP now, and its hash is the keccak of the header's bytes; the
-   * BlockHeader (a Common copied and set to its fork, some 1 ms each on a cold start) is made when
+   * BlockHeader (a Common copied and set to its fork: costly while the code is cold) is made when
    * first asked for, the Block when needed.
    */
   static restored(

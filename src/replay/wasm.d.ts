@@ -5,7 +5,7 @@ declare module '*.wasm' {
 }
 
 // hash-wasm's one-algorithm builds (its own index holds every algorithm's WebAssembly and decodes
-// them all when imported: some 5 ms of every start for the one keccak used). Same API as its index.
+// them all when imported, at every start, for the one or two used). Same API as its index.
 declare module 'hash-wasm/dist/keccak.umd.min.js' {
   export { createKeccak } from 'hash-wasm';
 }
