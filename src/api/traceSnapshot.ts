@@ -2,7 +2,7 @@
 // `NAME.response.json`, the pair and the pretty layout `record` writes, so `blocktrace check` reads
 // the same files. The first run writes it; a later run compares with check's engine (checkAll over
 // this one exchange: the same dispatch, differences, placing, decoding and report text); the
-// runner's update flag rewrites a differing response as `check --update` does.
+// runner's update flag rewrites a differing response in its form, as `check --update` does.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { compactJson, member, parseWhole } from '../compare/jsonText.ts';
@@ -12,7 +12,7 @@ import { prettyJson } from '../golden/pretty.ts';
 import { failureText } from '../golden/reporters/text.ts';
 import { fileStem, requestName } from '../golden/requests.ts';
 import { checkAll } from '../golden/run.ts';
-import { rewriteResponse } from '../golden/update.ts';
+import { responseText } from '../golden/update.ts';
 import type { RpcContext } from '../rpc/context.ts';
 import { dispatch } from '../rpc/dispatch.ts';
 import { requestBody } from '../rpc/inProcess.ts';
@@ -111,7 +111,8 @@ export async function traceSnapshotMatcher(state: RunnerState, received: unknown
   // a transaction no longer on the chain is the test's error, not a difference to accept
   const got = throwIfError(MATCHER, what, answer);
   if (state.update === 'all') {
-    rewriteResponse(responseFile, got);
+    // as `check --update` rewrites it: in the form the file has (pretty, or compact if made so)
+    writeWhole(responseFile, responseText(recorded, got));
     return { pass: true, message: () => `trace snapshot ${JSON.stringify(snapshot)} rewritten` };
   }
   return { pass: false, message: () => `${failureText(result)}\n${hint(state)}` };
