@@ -13,7 +13,7 @@ import { parseWhole, type JsonNode } from '../compare/jsonText.ts';
 import { decodingFor } from '../compare/labels.ts';
 import type { PlacedDifference } from '../compare/types.ts';
 import type { RpcContext } from '../rpc/context.ts';
-import { dispatch } from '../rpc/dispatch.ts';
+import { callRaw, codeAtHead, requestBody } from '../rpc/inProcess.ts';
 import { logsDiffering, pairUp, type Log, type PairedBy, type Tx, type TxPlace } from './pairUp.ts';
 
 /** One side: its dispatcher, and how it is named in the report. */
@@ -81,7 +81,7 @@ export interface ChainDiff {
 const PAIRED = parseIgnores(['txHash', 'index']);
 
 async function call(side: Side, method: string, params: unknown[]): Promise<{ text: string; value: unknown }> {
-  const text = (await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), side.ctx)) ?? '';
+  const text = await callRaw(side.ctx, method, params);
   const parsed = JSON.parse(text) as { result?: unknown; error?: { message: string } };
   if (parsed.error !== undefined) throw new Error(`${side.name}: ${method} ${JSON.stringify(params[0])}: ${parsed.error.message}`);
   return { text, value: parsed.result };
@@ -162,10 +162,10 @@ async function comparePair(a: BlockTraces, b: BlockTraces, x: Tx, y: Tx, tracer:
   if (ra !== undefined && ra.raw === rb?.raw) return [];
   const answer = (entry: JsonNode | undefined): string => `{"jsonrpc":"2.0","id":1,"result":[${'null,'.repeat(x.index)}${entry?.raw ?? 'null'}]}`;
   const [ta, tb] = [answer(ea[x.index]), answer(eb[y.index])];
-  const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceBlockByNumber', params: [`0x${x.block.toString(16)}`, tracer] });
+  const request = requestBody('debug_traceBlockByNumber', [`0x${x.block.toString(16)}`, tracer]);
   const found = findDifferences(request, ta, tb, { mode: 'semantic', ignore: PAIRED });
   // contract names from A's code, or B's where A's matches no artifact (two versions of a contract)
-  return found.differences.length > 0 && decoder !== undefined ? found.decoded(await decodingFor([sides[0].ctx, sides[1].ctx], decoder, [ta, tb], known)) : found.differences;
+  return found.differences.length > 0 && decoder !== undefined ? found.decoded(await decodingFor([codeAtHead(sides[0].ctx), codeAtHead(sides[1].ctx)], decoder, [ta, tb], known)) : found.differences;
 }
 
 export interface DiffOptions {

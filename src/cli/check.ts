@@ -8,6 +8,7 @@ import { AbiDecoder } from '../abi/decoder.ts';
 import type { Artifact } from '../abi/types.ts';
 import { type IgnoreRules, parseIgnores } from '../compare/ignore.ts';
 import { contractLabels } from '../compare/labels.ts';
+import { codeAtHead } from '../rpc/inProcess.ts';
 import { type Exchange, type GoldenSet, readGolden } from '../golden/layouts.ts';
 import { githubReport } from '../golden/reporters/github.ts';
 import { jsonReport } from '../golden/reporters/json.ts';
@@ -139,7 +140,7 @@ const reportKind = (path: string): 'HTML' | 'Markdown' | 'JSON' => (path.endsWit
 async function checkHtml(options: CheckCommand, report: CheckReport, failed: readonly { exchange: Exchange; answer: string | undefined }[], ctx: RpcContext, artifacts: readonly Artifact[], decoder: AbiDecoder | undefined): Promise<string> {
   const answers = new Map<string, CaseAnswers>(failed.map(({ exchange, answer }) => [caseKey(exchange), { expected: exchange.response, got: answer }]));
   const texts = failed.flatMap(({ exchange, answer }) => [exchange.response, answer]);
-  const labels = decoder === undefined ? new Map<string, string>() : await contractLabels(ctx, decoder, texts, new Map());
+  const labels = decoder === undefined ? new Map<string, string>() : await contractLabels(codeAtHead(ctx), decoder, texts, new Map());
   const data = checkReportData(report, { fixture: options.fixture, goldens: options.goldens, answers, abis: reportAbis(artifacts), labels: Object.fromEntries(labels) });
   return htmlReport(data);
 }

@@ -10,7 +10,7 @@ import { diffReportData } from '../htmlReport/diffReport.ts';
 import { htmlReport, reportAbis } from '../htmlReport/htmlReport.ts';
 import { reportPathProblem, writeReport } from '../htmlReport/writeReport.ts';
 import { createContext } from '../rpc/context.ts';
-import { dispatch } from '../rpc/dispatch.ts';
+import { call, codeAtHead } from '../rpc/inProcess.ts';
 import type { DiffCommand } from './diffArgs.ts';
 import type { ChainSource } from './upstream.ts';
 import type { UpstreamSource } from './upstreamArgs.ts';
@@ -24,8 +24,8 @@ export interface DiffIo {
 
 /** The block of a transaction hash on side A: the block compared. */
 async function blockOfTx(side: Side, hash: string): Promise<bigint | undefined> {
-  const answer = JSON.parse((await dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionByHash', params: [hash] }), side.ctx))!) as { result?: { blockNumber?: string } | null };
-  return answer.result?.blockNumber === undefined ? undefined : BigInt(answer.result.blockNumber);
+  const tx = await call<{ blockNumber?: string } | null>(side.ctx, 'eth_getTransactionByHash', [hash]);
+  return tx?.blockNumber === undefined ? undefined : BigInt(tx.blockNumber);
 }
 
 export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number> {
@@ -68,7 +68,7 @@ export async function runDiff(options: DiffCommand, io: DiffIo): Promise<number>
     try {
       const trees = await pairTrees(a, b, diff.differing);
       // contract names from A's code, or B's where A's matches no artifact, as the text report names them
-      const labels = decoder === undefined ? new Map<string, string>() : await contractLabels([a.ctx, b.ctx], decoder, trees.map((t) => JSON.stringify(t)), new Map());
+      const labels = decoder === undefined ? new Map<string, string>() : await contractLabels([codeAtHead(a.ctx), codeAtHead(b.ctx)], decoder, trees.map((t) => JSON.stringify(t)), new Map());
       const written = writeReport(options.report, htmlReport(diffReportData(diff, { paths: sides, trees, abis: reportAbis(artifacts), labels: Object.fromEntries(labels) })));
       io.log(`blocktrace: wrote the HTML report to ${written}`);
     } catch (err) {

@@ -2,7 +2,7 @@
 // both values whole, placed in the answer's shape and decoded where ABIs allow. `check` and `diff`
 // call it; reports only render what it returns. No I/O.
 import { compactJson, parseWhole } from './jsonText.ts';
-import type { JsonNode } from '../rpc/rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { type CompareMode, diffValues, type RawDifference } from './diff.ts';
 import { isGas } from './gas.ts';
 import { hasIgnores, type IgnoreRules, NO_IGNORES } from './ignore.ts';

@@ -3,7 +3,7 @@
 // a change of key order once per object; `semantic` compares leaves by value and ignores key order
 // (recordings that were key-sorted, such as Erigon's rpc-tests). Object members are matched by name
 // either way, so one moved or added member is one difference, not every member after it.
-import type { JsonNode } from '../rpc/rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { isIgnored, type IgnoreRules } from './ignore.ts';
 import type { PathStep } from './types.ts';
 

@@ -1,6 +1,6 @@
 // Small helpers over JSON text for the golden harness: whole-text parsing that keeps every value's
 // source (rpc/rawJson.ts), compaction that keeps escapes and number spellings.
-import { readFirstValue, type JsonNode } from '../rpc/rawJson.ts';
+import { readFirstValue, type JsonNode } from '../encoding/rawJson.ts';
 
 export type { JsonNode };
 

@@ -4,7 +4,7 @@
 // eth_getLogs). The request says the shape: its method and tracer. What is left of the path is the
 // field. With ABIs, a difference in calldata, a result, a revert or a log is decoded on each side.
 import { storageValue } from '../abi/slots.ts';
-import type { JsonNode } from '../rpc/rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import type { PathStep } from './types.ts';
 import { at, callOf, type Decoding, eventOf, frameLabel, outcomeOf, shortHash, text, traceLabel, who } from './shapes.ts';
 import type { DecodedPair } from './types.ts';

@@ -4,7 +4,7 @@
 // calls are decoded when ABIs were given. Pure functions of parsed JSON nodes.
 import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatDecoded, formatRevert } from '../abi/format.ts';
-import type { JsonNode } from '../rpc/rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { member } from './jsonText.ts';
 import type { PathStep } from './types.ts';
 import type { SlotNamer } from '../abi/slots.ts';

@@ -8,6 +8,7 @@ import type { CompareMode } from '../compare/diff.ts';
 import type { IgnoreRules } from '../compare/ignore.ts';
 import { compactJson, member, parseWhole } from '../compare/jsonText.ts';
 import { decodingFor } from '../compare/labels.ts';
+import { codeAtHead } from '../rpc/inProcess.ts';
 import type { PlacedDifference } from '../compare/types.ts';
 import { type Difference, firstDifference } from './compare.ts';
 import type { Exchange, GoldenSet, Layout } from './layouts.ts';
@@ -90,7 +91,7 @@ export async function checkCase(ctx: RpcContext, exchange: Exchange, options: Ca
   const tokens = exchange.layout === 'pair' || exchange.layout === 'packed';
   const found = findDifferences(exchange.request, exchange.response, answer, { mode: options.mode, tokens, ...(options.ignore === undefined ? {} : { ignore: options.ignore }) });
   if (found.differences.length === 0) return { answer, differences: [] };
-  const differences = options.decoder === undefined ? [...found.differences] : found.decoded(await decodingFor(ctx, options.decoder, [exchange.response, answer], known));
+  const differences = options.decoder === undefined ? [...found.differences] : found.decoded(await decodingFor(codeAtHead(ctx), options.decoder, [exchange.response, answer], known));
   const recorded = exchange.response !== undefined && tokens ? compactJson(exchange.response) : exchange.response;
   return { answer, differences, first: firstDifference(differences[0]!, recorded, answer, options.mode) };
 }

@@ -4,7 +4,7 @@
 // The texts are the ones anvil answers (golden/anvil-ots/*/ots/*.bad-* and the errors there).
 import { hexBytes } from '../encoding/hex.ts';
 import { InvalidRequestError } from '../errors/rpcErrors.ts';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { hexToBytes, ParamDecodeError, type ParamCodec } from './schemas.ts';
 import { serdeUnexpected } from './serdeParams.ts';
 

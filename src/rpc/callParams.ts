@@ -3,7 +3,7 @@
 import { ServerError } from '../errors/rpcErrors.ts';
 import type { Authorization } from '../replay/authorizations.ts';
 import type { AccessTuple, CallRequest, TransactionArgs } from '../replay/message.ts';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from './schemas.ts';
 
 /** A call object as go-ethereum's TransactionArgs holds it after decoding (replay/message.ts). */

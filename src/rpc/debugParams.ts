@@ -1,7 +1,7 @@
 // Parameters of go-ethereum's state debug methods (eth/api_debug.go) read as encoding/json reads
 // their Go types: `int` and `uint64` are JSON numbers (not hex strings), `hexutil.Bytes` a 0x string.
 import { hexToBytes } from '@ethereumjs/util';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { gethHash, ParamDecodeError, type ParamCodec } from './schemas.ts';
 
 const kind = (node: JsonNode): string => (node.t === 'bool' ? 'bool' : node.t);

@@ -15,7 +15,7 @@ import {
 } from '../errors/rpcErrors.ts';
 import type { Forwarder, RpcContext } from './context.ts';
 import { decodeParams, findMethod } from './methods.ts';
-import { readFirstValue, type JsonNode } from './rawJson.ts';
+import { readFirstValue, type JsonNode } from '../encoding/rawJson.ts';
 import { type CachedResult, ResultCache } from './resultCache.ts';
 import { findGoField, ParamDecodeError } from './schemas.ts';
 import type { RpcSession } from './subscriptions.ts';

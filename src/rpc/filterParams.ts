@@ -1,7 +1,7 @@
 // go-ethereum's codecs for the parameters of eth_getLogs, eth_feeHistory and the by-index block
 // reads: FilterCriteria (eth/filters/api.go UnmarshalJSON), math.HexOrDecimal64, hexutil.Uint,
 // []float64 and rpc.BlockNumberOrHash (rpc/types.go). Texts are go-ethereum's.
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { type BlockSelector, gethBlockNumber, gethDecodeUint64, gethHash, hexToBytes, ParamDecodeError, type ParamCodec } from './schemas.ts';
 
 /** A decoded filter: a block hash, or a range whose ends are numbers or tags. */

@@ -29,3 +29,15 @@ export async function call<T = unknown>(ctx: RpcContext, method: string, params:
   if (json.error !== undefined) throw new RpcCallError(method, json.error.code, json.error.message, json.error.data);
   return json.result as T;
 }
+
+/** eth_getCode at the head, as a report's labels ask it (compare/labels.ts CodeReader); undefined when the chain answers an error. */
+export function codeAtHead(ctx: RpcContext): (address: string) => Promise<string | undefined> {
+  return async (address) => {
+    try {
+      return await call<string>(ctx, 'eth_getCode', [address, 'latest']);
+    } catch (err) {
+      if (err instanceof RpcCallError) return undefined;
+      throw err;
+    }
+  };
+}

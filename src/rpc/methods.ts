@@ -74,7 +74,7 @@ import {
   gethHexOrDecimal64,
   gethHexUint,
 } from './filterParams.ts';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { type AnvilShape, anvilAddress, anvilHash, anvilNumeric, anvilUint, decodeAnvilParams } from './anvilParams.ts';
 import { erigonGetHeaderByNumber, otsGetApiLevel, otsGetInternalOperations, otsGetTransactionError, otsHasCode, otsTraceTransaction } from './handlers/ots.ts';
 import { otsGetBlockDetails, otsGetBlockDetailsByHash, otsGetBlockTransactions } from './handlers/otsBlocks.ts';

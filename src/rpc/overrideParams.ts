@@ -2,7 +2,7 @@
 // map[common.Address]OverrideAccount, BlockOverrides); reth reads the same JSON (alloy
 // StateOverride, BlockOverrides). Keys are matched like encoding/json: exact, then case-insensitive.
 import type { AccountOverride, BlockOverrides, StateOverrides, Withdrawal } from '../replay/overrides.ts';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { findGoField, gethTraceConfig, ParamDecodeError, type ParamCodec, type TraceConfig } from './schemas.ts';
 
 function hexData(node: JsonNode, what: string, size?: number): Uint8Array {

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { readFirstValue } from './rawJson.ts';
+import { readFirstValue } from '../encoding/rawJson.ts';
 import { parseGoDuration } from './goDuration.ts';
 import { gethDecodeUint64 } from './schemas.ts';
 import { serdeLenientBlock } from './serdeParams.ts';

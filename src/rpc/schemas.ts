@@ -5,7 +5,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { StructLogConfig } from '../trace/registry.ts';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 
 // ---- TypeBox: the accepted shapes ---------------------------------------------------------
 

@@ -1,6 +1,6 @@
 // trace_* params as alloy/serde read them in reth and anvil: lenient block numbers (JSON numbers,
 // decimal strings, hex without 0x) and the exact error texts anvil's corpus records (errors/).
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { hexToBytes, isBlockTag, ParamDecodeError, type BlockSelector, type ParamCodec } from './schemas.ts';
 
 /** serde's `Unexpected` rendering of a JSON value: "integer `5`", "map", "string \"x\"". */

@@ -3,7 +3,7 @@
 import type { SimBlockSpec, SimCall } from '../replay/simulate/types.ts';
 import { gethCallArgs } from './callParams.ts';
 import { decodeBlockOverrides, decodeStateOverrides } from './overrideParams.ts';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { findGoField, ParamDecodeError, type ParamCodec } from './schemas.ts';
 
 export interface SimOptions {

@@ -2,7 +2,7 @@
 // decodes it (internal/ethapi/api.go GetStorageValues). A key is an address in text form (0x
 // prefix required); an address given twice keeps its last list, as a Go map does.
 import { bytesToHex } from '@ethereumjs/util';
-import type { JsonNode } from './rawJson.ts';
+import type { JsonNode } from '../encoding/rawJson.ts';
 import { gethHash, hexToBytes, ParamDecodeError, type ParamCodec } from './schemas.ts';
 
 export interface StorageRequest {

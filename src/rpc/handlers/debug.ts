@@ -7,7 +7,7 @@ import type { ChainBlock } from '../../replay/chainView.ts';
 import { findTracer, type TracerEntry } from '../../trace/registry.ts';
 import { isStepped } from '../../trace/tracerEntry.ts';
 import type { RpcContext } from '../context.ts';
-import { toPlain } from '../rawJson.ts';
+import { toPlain } from '../../encoding/rawJson.ts';
 import { parseGoDuration } from '../goDuration.ts';
 import { checkTracerConfig, type BlockSelector, NO_LOGGER_OPTIONS, type TraceConfig } from '../schemas.ts';
 import { recordWithin } from './record.ts';

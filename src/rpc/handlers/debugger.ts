@@ -18,7 +18,7 @@ import { codeAddress } from '../../debugger/debugTrace.ts';
 import { gethOpcodeName } from '../../trace/render/errorStrings.ts';
 import { InvalidParamsError, ServerError } from '../../errors/rpcErrors.ts';
 import type { RpcContext } from '../context.ts';
-import { toPlain, type JsonNode } from '../rawJson.ts';
+import { toPlain, type JsonNode } from '../../encoding/rawJson.ts';
 import { ParamDecodeError, type ParamCodec } from '../schemas.ts';
 
 /** Steps one page may hold. */

@@ -4,7 +4,7 @@
 import { RpcError, ServerError } from '../../errors/rpcErrors.ts';
 import type { RpcContext } from '../context.ts';
 import { gethFilterCriteria } from '../filterParams.ts';
-import type { JsonNode } from '../rawJson.ts';
+import type { JsonNode } from '../../encoding/rawJson.ts';
 import { ParamDecodeError } from '../schemas.ts';
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION, subscribe, type SubscriptionKind } from '../subscriptions.ts';
 
