@@ -1,5 +1,7 @@
-// `blocktrace capture`: the fixture of a block range of a live node, written to a new file.
-import { writeFileSync } from 'node:fs';
+// `blocktrace capture`: the fixture of a block range of a live node, written to a new file: whole or
+// not at all (a temporary dot file beside it, linked under its name once written, never over a file).
+import { linkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { FixtureError } from '../errors/fixtureError.ts';
 import { upstreamGenesis } from '../upstream/chainConfig.ts';
 import { UpstreamClient } from '../upstream/client.ts';
@@ -19,11 +21,19 @@ export async function runCapture(options: CaptureCommand, log: (line: string) =>
     log(`blocktrace: capture failed: ${message}${err instanceof FixtureError ? await forksUsed(client, source.genesis) : ''}`);
     return 2;
   }
+  const temp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
   try {
-    writeFileSync(out, `${JSON.stringify(captured.fixture, null, 1)}\n`, { flag: 'wx' });
+    writeFileSync(temp, `${JSON.stringify(captured.fixture, null, 1)}\n`, { flag: 'wx' });
+    linkSync(temp, out);
   } catch (err) {
-    log(`blocktrace: cannot write ${out}: ${(err as NodeJS.ErrnoException).code === 'EEXIST' ? 'the file exists (never overwritten)' : (err as Error).message}`);
+    log(`blocktrace: cannot write ${out}: ${(err as NodeJS.ErrnoException).code === 'EEXIST' ? 'the file exists (never overwritten)' : (err as Error).message.split('\n')[0]}`);
     return 2;
+  } finally {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never made (the directory cannot be written)
+    }
   }
   const edited = captured.editedBlocks === 0 ? '' : `; state edited before ${captured.editedBlocks} block${captured.editedBlocks === 1 ? '' : 's'}`;
   log(`blocktrace: captured blocks ${from}..${to} (${captured.accounts} accounts, ${captured.slots} slots${edited}) to ${out}`);

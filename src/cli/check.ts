@@ -16,7 +16,7 @@ import { junitReport } from '../golden/reporters/junit.ts';
 import { markdownReport } from '../golden/reporters/markdown.ts';
 import { textReport } from '../golden/reporters/text.ts';
 import { type CheckReport, checkAll, select, shard } from '../golden/run.ts';
-import { checkWritable, rewriteResponse, updatable } from '../golden/update.ts';
+import { checkWritable, rewriteResponses, updatable } from '../golden/update.ts';
 import { type CaseAnswers, caseKey, checkReportData } from '../htmlReport/checkReport.ts';
 import { htmlReport, reportAbis } from '../htmlReport/htmlReport.ts';
 import { reportPathProblem, writeReport } from '../htmlReport/writeReport.ts';
@@ -121,10 +121,10 @@ function render(options: CheckCommand, report: CheckReport): string {
 
 /** `--update`: the failing cases' response files rewritten with our answers; the others named. */
 function update(failed: readonly { exchange: Exchange; answer: string | undefined }[]): string {
+  rewriteResponses(failed.filter(({ exchange }) => updatable(exchange)).map(({ exchange, answer }) => ({ file: exchange.file, answer })));
   const lines: string[] = [];
-  for (const { exchange, answer } of failed) {
+  for (const { exchange } of failed) {
     if (updatable(exchange)) {
-      rewriteResponse(exchange.file, answer);
       lines.push(`updated ${exchange.name}  (${exchange.file})`);
     } else {
       lines.push(`left ${exchange.name}  (${exchange.file}): ${exchange.layout === 'io' ? 'an .io file' : exchange.layout === 'packed' ? 'a compressed response' : 'a JSON array'} is another client's recording; --update never rewrites it`);

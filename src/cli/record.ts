@@ -2,9 +2,13 @@
 // DIR/NAME.request.json (the request as given) + DIR/NAME.response.json (our answer, no trailing
 // newline; empty for no answer). The answer is pretty-printed, so that a golden's diff in review
 // shows the field that changed; `--compact` writes it on one line, as it went over the wire. It never
-// overwrites a file: goldens are written once, on purpose (`check --update` rewrites them).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+// overwrites a file: goldens are written once, on purpose (`check --update` rewrites them). All or
+// nothing: every file is written first as a temporary dot file beside its name, and only when all are
+// whole are they linked into place; a failure (a full disk, a read-only mount) removes what this run
+// made, so an interrupted or failed record leaves no partial golden (a killed one leaves dot files,
+// which check's walk passes over).
+import { existsSync, linkSync, mkdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
 import { prettyJson } from '../golden/pretty.ts';
 import { fileStems, readRequests, type NamedRequest } from '../golden/requests.ts';
@@ -36,12 +40,76 @@ function plan(options: RecordCommand): Planned[] {
   return planned;
 }
 
-function save(file: string, text: string): void {
+const code = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? String(err);
+
+/** The files of one record run: written aside, then put in place together, or all taken away. */
+class Pending {
+  private readonly temps: { temp: string; file: string }[] = [];
+  private readonly placed: string[] = [];
+  /** The directories this run made, deepest last. */
+  private readonly made: string[] = [];
+
+  /** Writes `text` to a temporary file beside `file`. Throws GoldenError. */
+  write(file: string, text: string): void {
+    const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+    try {
+      const first = mkdirSync(dirname(file), { recursive: true });
+      if (first !== undefined) this.made.push(...dirsBetween(resolve(first), resolve(dirname(file))));
+      this.temps.push({ temp, file });
+      writeFileSync(temp, text, { flag: 'wx' });
+    } catch (err) {
+      throw new GoldenError(`cannot write ${file}: ${code(err)}; no file was written`);
+    }
+  }
+
+  /** Puts every file in place under its name, never over an existing one. Throws GoldenError. */
+  commit(): void {
+    for (const { temp, file } of this.temps) {
+      try {
+        place(temp, file);
+        this.placed.push(file);
+      } catch (err) {
+        throw new GoldenError(code(err) === 'EEXIST' ? `${file} exists; record never overwrites (remove it or choose another --out)` : `cannot write ${file}: ${code(err)}; no file was written`);
+      }
+    }
+    this.cleanTemps();
+  }
+
+  /** Takes away every file and directory this run made. */
+  abandon(): void {
+    for (const file of this.placed) quietly(() => unlinkSync(file));
+    this.cleanTemps();
+    for (const dir of this.made.reverse()) quietly(() => rmdirSync(dir));
+  }
+
+  private cleanTemps(): void {
+    for (const { temp } of this.temps) quietly(() => unlinkSync(temp));
+  }
+}
+
+/** `from` and every directory below it down to `to` (mkdirSync's first directory made, and the one asked for). */
+function dirsBetween(from: string, to: string): string[] {
+  const dirs = [from];
+  for (const part of relative(from, to).split(/[\\/]/).filter((p) => p !== '')) dirs.push(join(dirs[dirs.length - 1]!, part));
+  return dirs;
+}
+
+/** `temp` under the name `file`, failing with EEXIST when `file` exists (a hard link; a rename where links are not had). */
+function place(temp: string, file: string): void {
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text, { flag: 'wx' });
+    linkSync(temp, file);
   } catch (err) {
-    throw new GoldenError(`cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes(code(err))) throw err;
+    if (existsSync(file)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+    renameSync(temp, file);
+  }
+}
+
+function quietly(act: () => void): void {
+  try {
+    act();
+  } catch {
+    // already gone
   }
 }
 
@@ -51,11 +119,18 @@ export async function record(options: RecordCommand, io: GoldenIo): Promise<numb
     const chain = await io.load(options.fixture, options.cache);
     if (chain === undefined) return 2;
     const ctx = goldenContext(chain, io.log, options.allTracers);
-    for (const { request, requestFile, responseFile } of planned) {
-      const answer = await dispatch(request.request, ctx);
-      save(requestFile, request.request);
-      // prettyJson keeps an answer that is not JSON as it is
-      save(responseFile, answer === undefined ? '' : options.compact ? answer : prettyJson(answer));
+    const pending = new Pending();
+    try {
+      for (const { request, requestFile, responseFile } of planned) {
+        const answer = await dispatch(request.request, ctx);
+        pending.write(requestFile, request.request);
+        // prettyJson keeps an answer that is not JSON as it is
+        pending.write(responseFile, answer === undefined ? '' : options.compact ? answer : prettyJson(answer));
+      }
+      pending.commit();
+    } catch (err) {
+      pending.abandon();
+      throw err;
     }
     await write(io.stdout, `${planned.length} recorded in ${options.out}\n`);
     return 0;

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
 import { prettyJson } from './pretty.ts';
-import { checkWritable, responseText, rewriteResponse, updatable } from './update.ts';
+import { checkWritable, responseText, rewriteResponses, updatable } from './update.ts';
+
+const rewriteResponse = (file: string, answer: string | undefined): void => rewriteResponses([{ file, answer }]);
 
 const work = mkdtempSync(join(tmpdir(), 'blocktrace-update-'));
 /** Paths made immutable, made mutable again before the directory is removed. */
@@ -48,7 +50,7 @@ test('only the pairs record writes are updatable', () => {
   expect(updatable({ layout: 'array' })).toBe(false);
 });
 
-describe('rewriteResponse', () => {
+describe('rewriteResponses', () => {
   test('a pretty file stays pretty, a compact one compact (a final newline is not form), no answer empties it', () => {
     const d = dir({ 'p.response.json': prettyJson(OLD), 'c.response.json': `${OLD}\n`, 'n.response.json': OLD, 'e.response.json': '' });
     rewriteResponse(join(d, 'p.response.json'), ANSWER);

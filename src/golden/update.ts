@@ -1,7 +1,8 @@
 // The file side of `check --update`: rewriting the response file of a failing case with our answer.
 // Only the pairs `record` writes are the user's to update; `.io` files and arrays are other clients'
 // recordings and are never rewritten. Each file is replaced whole (temporary file + rename), so an
-// update stopped at any moment leaves every golden as it was or as it is meant to be.
+// update stopped at any moment leaves every golden as it was or as it is meant to be; and every new
+// text is written before the first rename, so one that cannot be written (a full disk) leaves them all as they were.
 import { accessSync, chmodSync, chownSync, closeSync, constants, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
@@ -42,12 +43,41 @@ export function responseText(current: string, answer: string | undefined): strin
   return current.trim() === '' || isPretty(current) ? prettyJson(answer) : answer;
 }
 
+/** One response file to rewrite, and the answer it gets (undefined: no answer). */
+export interface Rewrite {
+  readonly file: string;
+  readonly answer: string | undefined;
+}
+
 /**
- * Replaces the response file `file` with `answer` in the file's current form, through a temporary
- * file beside it and a rename; the file's mode (and, run as root, its owner) is kept, and a symbolic
- * link is followed rather than replaced. Throws GoldenError, leaving no temporary file behind.
+ * Replaces the response files with their answers, each in its current form, all or none: every new
+ * text is first written whole to a temporary file beside its file (a full disk fails here, before
+ * any golden is touched), then each is renamed over its file, which takes no space. The file's mode
+ * (and, run as root, its owner) is kept, and a symbolic link is followed rather than replaced.
+ * Throws GoldenError, leaving no temporary file behind and, when it fails while writing, every
+ * golden as it was.
  */
-export function rewriteResponse(file: string, answer: string | undefined): void {
+export function rewriteResponses(rewrites: readonly Rewrite[]): void {
+  const ready: { temp: string; target: string; file: string }[] = [];
+  try {
+    for (const { file, answer } of rewrites) ready.push({ ...writeAside(file, answer), file });
+  } catch (err) {
+    for (const { temp } of ready) removeQuietly(temp);
+    throw err;
+  }
+  for (let i = 0; i < ready.length; i++) {
+    const { temp, target, file } = ready[i]!;
+    try {
+      renameSync(temp, target);
+    } catch (err) {
+      for (const later of ready.slice(i)) removeQuietly(later.temp);
+      throw new GoldenError(`cannot update ${file}: ${reason(err)}`);
+    }
+  }
+}
+
+/** The new text of `file` in a temporary file beside it (its real path), with the file's mode and owner. */
+function writeAside(file: string, answer: string | undefined): { temp: string; target: string } {
   let target: string;
   let current: string;
   let mode: number;
@@ -75,15 +105,17 @@ export function rewriteResponse(file: string, answer: string | undefined): void 
     chmodSync(temp, mode); // the umask may have taken bits away
     // only root may give a file away; anyone else's rewrite is theirs, as with any editor's save
     if (process.getuid?.() === 0) chownSync(temp, owner.uid, owner.gid);
-    renameSync(temp, target);
   } catch (err) {
-    if (created) {
-      try {
-        unlinkSync(temp);
-      } catch {
-        // the error that matters is the one thrown below; a dot file is passed over by check's walk
-      }
-    }
+    if (created) removeQuietly(temp);
     throw new GoldenError(`cannot update ${file}: ${reason(err)}`);
+  }
+  return { temp, target };
+}
+
+function removeQuietly(temp: string): void {
+  try {
+    unlinkSync(temp);
+  } catch {
+    // the error that matters is the one thrown; a dot file is passed over by check's walk
   }
 }
