@@ -5,24 +5,28 @@
 import reportBundle from '../ui/report.bundle.txt' with { type: 'text' };
 import { AbiDecoder } from '../abi/decoder.ts';
 import type { Artifact } from '../abi/types.ts';
+import { gasAmounts } from '../compare/gas.ts';
 import type { PlacedDifference } from '../compare/types.ts';
 import type { Frame } from '../ui/frame.ts';
 import type { ReportData, ReportDifference } from '../ui/reportData.ts';
 import { htmlDocument } from '../ui/document.ts';
 
-/** A value longer than this (a whole frame one side lacks) is cut in a table cell. */
+/** A value longer than this that the other side lacks altogether (a whole frame) is cut in a table cell; a pair of values goes whole, for the page to mark where they differ. */
 const CELL_UP_TO = 1200;
 
-const clip = (value: string): string => (value.length <= CELL_UP_TO ? value : `${value.slice(0, CELL_UP_TO)}… (${value.length.toLocaleString('en')} characters)`);
+const clip = (value: string, other: string): string =>
+  value.length <= CELL_UP_TO || (other !== 'missing' && other !== 'no answer') ? value : `${value.slice(0, CELL_UP_TO)}… (${value.length.toLocaleString('en')} characters)`;
 
-/** One difference as a table row: long hex as the 32-byte words that differ, as the text report shows it. */
+/** One difference as a table row: long hex as the 32-byte words that differ, as the text report shows it; gas also in decimal. */
 export function reportDifference(d: PlacedDifference): ReportDifference {
   const words = (side: 'expected' | 'got'): string | undefined => d.words?.map((w) => `@${w.offset} ${w[side]}`).join('\n');
+  const gas = gasAmounts(d);
   return {
     where: d.where,
     field: d.field,
-    a: words('expected') ?? clip(d.expected),
-    b: words('got') ?? clip(d.got),
+    a: words('expected') ?? clip(d.expected, d.got),
+    b: words('got') ?? clip(d.got, d.expected),
+    ...(gas === undefined ? {} : { gas: [String(gas[0]), String(gas[1])] as const }),
     ...(d.decoded?.expected === undefined ? {} : { aMeans: d.decoded.expected }),
     ...(d.decoded?.got === undefined ? {} : { bMeans: d.decoded.got }),
     ...(d.note === undefined ? {} : { note: d.note }),

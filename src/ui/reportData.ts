@@ -8,8 +8,11 @@ import type { Frame } from './frame.ts';
 export interface ReportDifference {
   readonly where: string;
   readonly field: string;
+  /** Each side as the answers have it; the page marks the characters that differ. */
   readonly a: string;
   readonly b: string;
+  /** A value that measures gas: each side's amount in decimal, shown before the hex with its change. */
+  readonly gas?: readonly [string, string];
   readonly aMeans?: string;
   readonly bMeans?: string;
   readonly note?: string;
@@ -33,7 +36,7 @@ export interface ReportSection {
   readonly lines: readonly string[];
   readonly trees: readonly ReportTree[];
   readonly tables: readonly { readonly title: string; readonly differences: readonly ReportDifference[] }[];
-  /** For the index: what differs, in a few words (`call tree (3), state (2), gas +12`). */
+  /** For the index: what differs, in a few words (diff: `call tree (3), state (2), gas +12`; check: `3 changed values, 1 call missing`). */
   readonly kind?: string;
   /** For the index: the gas change (`21,000 → 21,012 (+12)`). */
   readonly gas?: string;
@@ -58,6 +61,8 @@ export interface ReportData {
   readonly summary: readonly { readonly name: string; readonly value: string }[];
   /** `7 passed, 1 failed`; `11 transaction pairs in 6 blocks: 9 identical, 2 differ; 0 only in A, 0 only in B`. */
   readonly headline: string;
+  /** What the index's first column lists: `transaction` (diff, the default), `failing case` (check). */
+  readonly indexHeading?: string;
   readonly sections: readonly ReportSection[];
   /** The transactions only A has, then only B (diff, when there are any). */
   readonly oneSided?: readonly OneSided[];

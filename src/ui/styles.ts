@@ -51,6 +51,19 @@ summary.differs { background: #fff4c2; outline: none; }
 .fields { margin-left: 8px; font-size: 11px; padding: 0 4px; }
 td.value { white-space: pre-wrap; }
 td.field { min-width: 9em; }
+/* the table of differences: the place as wide as it reads up to a limit (wrapping past it, whole in its title), the field, then the two values one above the other with the rest of the width */
+table.differences { width: 100%; }
+table.differences .where { display: block; min-width: 8em; max-width: 16em; overflow-wrap: anywhere; }
+table.differences td.field { min-width: 7em; max-width: 14em; }
+table.differences .note { color: #667; font-family: system-ui, sans-serif; font-size: 11px; }
+.pair { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 10px; }
+.pair .side-name { color: #667; font-family: system-ui, sans-serif; font-size: 11px; line-height: 18px; }
+/* the characters that differ inside a value, as jest-diff marks them: the first side's, the second's */
+td.value del { background: #ffc9c5; outline: 1px solid #e5827c; color: inherit; text-decoration: none; }
+td.value ins { background: #b6efc2; outline: 1px solid #5cb874; color: inherit; text-decoration: none; }
+td.value .cut { color: #667; font-family: system-ui, sans-serif; font-size: 11px; }
+td.value .amount { font-weight: 600; }
+td.value .hex { color: #667; }
 table.gas tr.differs td { background: #fff4c2; }
 .means { color: #8a5cd0; }
 tr.differs { background: none; outline: none; }
@@ -133,6 +146,8 @@ tr.differs td.value { background: #fff4c2; }
   table.stack tr.head { display: none; }
   table.stack tr { border-bottom: 1px solid #c5cbd6; padding: 4px 0; }
   table.stack td { border: none; padding: 1px 0; overflow-wrap: anywhere; }
+  table.differences td.field { max-width: none; }
+  table.differences .where { display: inline; max-width: none; }
   table.stack td[data-label]::before { display: inline; content: attr(data-label) ": "; color: #667; font-family: system-ui, sans-serif; }
   #tree { overflow-x: auto; }
   summary { white-space: normal; }
