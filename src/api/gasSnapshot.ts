@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import { call } from '../rpc/inProcess.ts';
 import { contextOf } from './contexts.ts';
 import { writeWhole } from './files.ts';
-import { markGasSeen, type MatcherOutcome, type RunnerState, snapshotName, tracesDir } from './runner.ts';
+import { markGasSeen, type MatcherOutcome, noted, type RunnerState, snapshotName, tracesDir } from './runner.ts';
 
 /** A transaction of a chain from openChain, a receipt's `{ gasUsed }` (viem, ethers), or the gas itself. */
 export type GasReceived = { readonly chain: object; readonly tx: string } | { readonly gasUsed: bigint | number | string } | bigint | number;
@@ -76,7 +76,7 @@ const change = (recorded: bigint, got: bigint): string => {
   return `${recorded} → ${got} (${delta >= 0n ? '+' : ''}${delta}${percent})`;
 };
 
-export async function gasSnapshotMatcher(state: RunnerState, received: unknown, name?: string, options: GasSnapshotOptions = {}): Promise<MatcherOutcome> {
+async function judge(state: RunnerState, received: unknown, name?: string, options: GasSnapshotOptions = {}): Promise<MatcherOutcome> {
   const { gas, fallback } = await gasOf(received);
   const snapshot = snapshotName(state, MATCHER, name, fallback);
   if (snapshot.includes('\n')) throw new TypeError(`${MATCHER}: a gas snapshot's name is one line`);
@@ -84,7 +84,7 @@ export async function gasSnapshotMatcher(state: RunnerState, received: unknown, 
   const entries = readGasFile(file);
   const recorded = entries.get(snapshot);
   const slack = allowance(options.tolerance, recorded ?? 0n);
-  markGasSeen(file, snapshot);
+  markGasSeen(state.testPath, file, snapshot);
   const save = (): void => {
     entries.set(snapshot, gas);
     writeWhole(file, gasText(entries));
@@ -107,4 +107,9 @@ export async function gasSnapshotMatcher(state: RunnerState, received: unknown, 
     pass: within,
     message: () => `gas of ${JSON.stringify(snapshot)}: ${change(recorded, gas)}, ${within ? 'within' : 'past'} its ${tolerance}  (${file})\n  (\`${state.updateFlag}\` accepts the new value)`,
   };
+}
+
+/** The gas of `received` against its line in the test file's gas file, within `options.tolerance`. */
+export function gasSnapshotMatcher(state: RunnerState, received: unknown, name?: string, options: GasSnapshotOptions = {}): Promise<MatcherOutcome> {
+  return noted(state.testPath, () => judge(state, received, name, options));
 }

@@ -61,11 +61,26 @@ export function markSeen(testPath: string, file: string): void {
   files.add(file);
 }
 
-/** Gas snapshot names checked in this process, by gas file. */
-export const seenGas = new Map<string, Set<string>>();
+/** Gas snapshot names checked in this process, by gas file, with the test file it belongs to. */
+export const seenGas = new Map<string, { readonly testPath: string; readonly names: Set<string> }>();
 
-export function markGasSeen(file: string, name: string): void {
-  let names = seenGas.get(file);
-  if (names === undefined) seenGas.set(file, (names = new Set()));
-  names.add(name);
+export function markGasSeen(testPath: string, file: string, name: string): void {
+  let entry = seenGas.get(file);
+  if (entry === undefined) seenGas.set(file, (entry = { testPath, names: new Set() }));
+  entry.names.add(name);
+}
+
+/** Test files where a snapshot failed or could not be made: the tests after it in the file never asked for theirs. */
+export const failedFiles = new Set<string>();
+
+/** Runs a matcher, its test file marked when the snapshot fails or the matcher throws. */
+export async function noted(testPath: string, judge: () => Promise<MatcherOutcome>): Promise<MatcherOutcome> {
+  try {
+    const outcome = await judge();
+    if (!outcome.pass) failedFiles.add(testPath);
+    return outcome;
+  } catch (err) {
+    failedFiles.add(testPath);
+    throw err;
+  }
 }

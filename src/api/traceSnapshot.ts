@@ -19,7 +19,7 @@ import { requestBody } from '../rpc/inProcess.ts';
 import { currentSettings } from './config.ts';
 import { contextOf } from './contexts.ts';
 import { writeWhole } from './files.ts';
-import { markSeen, type MatcherOutcome, type RunnerState, snapshotName, tracesDir } from './runner.ts';
+import { markSeen, type MatcherOutcome, noted, type RunnerState, snapshotName, tracesDir } from './runner.ts';
 import { blockTraceRequest, type TraceOptions, txTraceRequest } from './traceRequest.ts';
 
 /** What `expect(…)` is given: a chain from openChain and the transaction or block to trace. */
@@ -61,7 +61,7 @@ function readJsonFile(file: string): string {
 
 const hint = (state: RunnerState): string => `  (\`${state.updateFlag}\` accepts the new answer as the snapshot)`;
 
-export async function traceSnapshotMatcher(state: RunnerState, received: unknown, name?: string): Promise<MatcherOutcome> {
+async function judge(state: RunnerState, received: unknown, name?: string): Promise<MatcherOutcome> {
   const { ctx, request, what } = resolveTarget(MATCHER, received);
   const snapshot = snapshotName(state, MATCHER, name, requestName(request));
   const dir = join(tracesDir(state.testPath), basename(state.testPath));
@@ -116,4 +116,9 @@ export async function traceSnapshotMatcher(state: RunnerState, received: unknown
     return { pass: true, message: () => `trace snapshot ${JSON.stringify(snapshot)} rewritten` };
   }
   return { pass: false, message: () => `${failureText(result)}\n${hint(state)}` };
+}
+
+/** The trace of `received` against its snapshot: written when missing, compared by check's engine, rewritten under the update flag. */
+export function traceSnapshotMatcher(state: RunnerState, received: unknown, name?: string): Promise<MatcherOutcome> {
+  return noted(state.testPath, () => judge(state, received, name));
 }
