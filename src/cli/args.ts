@@ -20,6 +20,7 @@ Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
                   [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
                   [--abi DIR]... [--no-ui] [--cache DIR | --no-cache] [--all-tracers] [--max-memory SIZE]
+                  [--shutdown-timeout DURATION] [--log json]
   blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION]
                           [--cache DIR | --no-cache] [--all-tracers] [--max-memory SIZE] [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--ignore NAME|$.PATH]... [--abi DIR]...
@@ -46,7 +47,9 @@ serve
   Loads FIXTURE (default: builtin:prague-devnet) and serves JSON-RPC 2.0
   on POST / (Content-Type: application/json). JSON-RPC errors travel with HTTP 200. GET / is a
   trace viewer in the browser (blocks, transactions, call trees, state changes). The URL and a
-  chain summary go to stderr; SIGINT/SIGTERM stop the server cleanly.
+  chain summary go to stderr. GET /health: 200 ready, 503 loading or draining. SIGINT/SIGTERM
+  drain the server: it stops accepting, closes WebSockets (1001), answers the requests in flight,
+  then exits 0 (a second signal stops it at once; during the load one stops it, 130/143).
     --host HOST        address to bind (default ${DEFAULT_HOST}; use 0.0.0.0 deliberately)
     --port PORT        TCP port, 0 for any free port (default ${DEFAULT_PORT})
     --max-body SIZE    largest request body: bytes or with a unit, e.g. 512KiB, 5MiB (default 5MiB)
@@ -70,6 +73,10 @@ serve
                        past it the load stops with one line and exit 2, never by the system's
                        out-of-memory killer (default 90% of the machine's, or its cgroup's, memory)
     --no-ui            no trace viewer: GET / answers 405 as before (POST / is the same either way)
+    --shutdown-timeout DURATION  how long a SIGTERM waits for the requests in flight before it
+                       cuts them (Go durations, as --trace-timeout; 0: at once; default 10s)
+    --log json         one JSON object a line on stderr per HTTP request: time, method (JSON-RPC),
+                       http, path, status, ms
     --all-tracers      every tracer and debug_* method go-ethereum has, not only callTracer and
                        prestateTracer (also for --replay-file, --upstream, check and record); without
                        it the default tracer and flatCallTracer are refused, as the spec says
@@ -217,6 +224,10 @@ export type CliOptions =
       readonly ui?: boolean;
       /** Artifacts the viewer decodes with (--abi, repeatable). */
       readonly abiDirs?: readonly string[];
+      /** --shutdown-timeout: how long SIGTERM waits for the requests in flight, in ms; undefined: the default (10 s). */
+      readonly shutdownTimeoutMs?: number;
+      /** --log json: a JSON line per HTTP request on stderr. */
+      readonly log?: 'json';
     } & DispatchLimits)
   | ({
       readonly kind: 'upstream';
@@ -311,6 +322,8 @@ interface Settings {
   forward: string[];
   cacheMax: number | undefined;
   maxMemory: number | undefined;
+  shutdownTimeoutMs: number | undefined;
+  log: 'json' | undefined;
 }
 
 /**
@@ -341,7 +354,9 @@ const OPTIONS: Readonly<Record<string, OptionSpec>> = {
   '--abi': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--abi needs a directory'); s.abiDirs.push(v); } },
   '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
   '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
-  '--trace-timeout': { value: true, apply: (s, v) => { s.traceTimeoutMs = parseTraceTimeout(v); } },
+  '--trace-timeout': { value: true, apply: (s, v) => { s.traceTimeoutMs = parseDuration('--trace-timeout', v); } },
+  '--shutdown-timeout': { value: true, scope: 'serve', apply: (s, v) => { s.shutdownTimeoutMs = parseDuration('--shutdown-timeout', v); } },
+  '--log': { value: true, scope: 'serve', apply: (s, v) => { s.log = v === 'json' ? 'json' : usage(`--log: the only format is json, not ${v}`); } },
   '--forward': {
     value: true,
     scope: 'upstream',
@@ -382,14 +397,14 @@ function parseCors(value: string): string[] {
   return origins;
 }
 
-function parseTraceTimeout(value: string): number {
+function parseDuration(option: string, value: string): number {
   let ms: number;
   try {
     ms = parseGoDuration(value);
   } catch (err) {
-    return usage(`--trace-timeout: ${(err as Error).message} (e.g. 0, 300ms, 5s, 1m30s)`);
+    return usage(`${option}: ${(err as Error).message} (e.g. 0, 300ms, 5s, 1m30s)`);
   }
-  return ms < 0 ? usage(`--trace-timeout: a duration cannot be negative: ${value}`) : ms;
+  return ms < 0 ? usage(`${option}: a duration cannot be negative: ${value}`) : ms;
 }
 
 /** The commands, for "did you mean" (serve is the only one the main parser reads itself). */
@@ -414,6 +429,7 @@ function parse(argv: readonly string[]): CliOptions {
     host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
     traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
     replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false, forward: [], cacheMax: undefined, maxMemory: undefined,
+    shutdownTimeoutMs: undefined, log: undefined,
   };
   const seen = new Set<string>();
   const positional: string[] = [];
@@ -479,6 +495,7 @@ function parse(argv: readonly string[]): CliOptions {
   return {
     kind: 'serve', fixture, host: s.host, port: s.port, maxBody: s.maxBody, cors: s.cors, upstream, ...limits,
     ...(s.warm ? { warm: true } : {}), ...(s.noUi ? { ui: false } : {}), ...(s.abiDirs.length > 0 ? { abiDirs: s.abiDirs } : {}),
+    ...(s.shutdownTimeoutMs !== undefined ? { shutdownTimeoutMs: s.shutdownTimeoutMs } : {}), ...(s.log !== undefined ? { log: s.log } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { listen, type Listening } from '../server/listen.ts';
 import { currentRuntime } from '../server/runtime.ts';
 import { LoadGate } from '../server/loading.ts';
 import { createWsFace } from '../server/ws.ts';
+import { type RequestLogEntry, requestLogLine } from '../server/requestLog.ts';
 import type { FollowedChain } from '../upstream/followedChain.ts';
 import { viewerPage } from '../ui/page.ts';
 import type { CliOptions } from './args.ts';
@@ -22,6 +23,9 @@ import { guardMemory, memoryLimit } from './memoryGuard.ts';
 import { loadProgress } from './progress.ts';
 import { type ChainSource, connectUpstream } from './upstream.ts';
 import { warm } from './warm.ts';
+
+/** How long a SIGTERM waits for the requests in flight when --shutdown-timeout is not given. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** A request that reads nothing but the head, sent through the app once before the server is ready. */
 const WARM_UP = '{"jsonrpc":"2.0","id":0,"method":"eth_blockNumber","params":[]}';
@@ -74,7 +78,11 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
     }
   }
   const gate = ctx === undefined ? new LoadGate() : undefined;
-  const deps = { ctx, gate, loadWaitMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, maxBody: options.maxBody, cors: options.cors, ui };
+  let draining = false;
+  // the warm-up request below is the server's own: not logged
+  let logging = false;
+  const requestLog = options.log === 'json' ? (entry: RequestLogEntry): void => void (logging && log(requestLogLine(entry))) : undefined;
+  const deps = { ctx, gate, loadWaitMs: options.traceTimeoutMs ?? DEFAULT_TRACE_TIMEOUT_MS, maxBody: options.maxBody, cors: options.cors, ui, draining: () => draining, requestLog };
   const app = createApp(deps);
   let server: Listening;
   try {
@@ -132,17 +140,30 @@ export async function serve(options: Extract<CliOptions, { kind: 'serve' }>, { l
   // run of the JSON-RPC path): paid here, before the server says it is ready, not by a client
   if (replay !== undefined) await app.handle(new Request(`http://${shownHost}:${server.port}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: WARM_UP }));
   log(summary(chain));
+  logging = true;
   if (options.warm === true) void warm(chain, log);
   const unfollow = followed === undefined ? undefined : (await import('./followUpstream.ts')).followUpstream(followed, log, summary);
+  const shutdownMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
   return new Promise((done) => {
+    // a replica's shutdown: /health says draining, the port closes (a load balancer's next try goes
+    // to another replica), WebSockets get 1001, the requests in flight are answered up to the
+    // deadline; a second signal cuts them at once
     const stop = (signal: string): void => {
-      log(`blocktrace: ${signal}, shutting down`);
+      if (draining) {
+        log(`blocktrace: ${signal} again, stopping now`);
+        void server.stop().then(() => done(0));
+        return;
+      }
+      draining = true;
+      log(`blocktrace: ${signal}, draining (the requests in flight get up to ${shutdownMs / 1000} s)`);
       unfollow?.();
-      // close open keep-alive connections too, so the process ends promptly
-      void server.stop().then(() => done(0));
+      void server.drain(shutdownMs).then((cut) => {
+        if (cut > 0) log(`blocktrace: --shutdown-timeout passed; ${cut} request${cut === 1 ? '' : 's'} in flight cut`);
+        done(0);
+      });
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
   });
 }
 

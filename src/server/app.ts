@@ -9,6 +9,7 @@ import { type AnswerPieces, dispatchPieces } from '../rpc/dispatch.ts';
 import type { RpcSession } from '../rpc/subscriptions.ts';
 import { answerBody } from './answerBody.ts';
 import { answerWhileLoading, healthResponse, type LoadGate, stillLoading } from './loading.ts';
+import type { RequestLogEntry } from './requestLog.ts';
 
 export interface AppDeps {
   /** The chain's context; unset while `gate` loads it (the port opens before the replay). */
@@ -25,6 +26,10 @@ export interface AppDeps {
   readonly cors?: readonly string[] | undefined;
   /** The trace viewer: GET / serves `page`, GET /abi.json the ABIs it decodes with. Unset: no viewer (--no-ui). */
   readonly ui?: { readonly page: string; readonly abiJson: string } | undefined;
+  /** Whether the server is draining (a SIGTERM): GET /health says so with 503. */
+  readonly draining?: (() => boolean) | undefined;
+  /** `--log json`: called once for every HTTP request answered. */
+  readonly requestLog?: ((entry: RequestLogEntry) => void) | undefined;
 }
 
 /** go-ethereum rpc/http.go acceptedContentTypes. */
@@ -67,7 +72,20 @@ async function readLimited(request: Request, limit: number, declared: boolean): 
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
+/** `route` as is, or with `--log json` timed and logged (`body`: where POST / leaves the request's text). */
+function logged<C extends { request: Request }>(deps: AppDeps, route: (ctx: C, body: { text?: string }) => Response | Promise<Response>): (ctx: C) => Response | Promise<Response> {
+  const log = deps.requestLog;
+  if (log === undefined) return (ctx) => route(ctx, {});
+  return async (ctx) => {
+    const started = performance.now();
+    const body: { text?: string } = {};
+    const response = await route(ctx, body);
+    log({ http: ctx.request.method, path: new URL(ctx.request.url).pathname, status: response.status, ms: performance.now() - started, body: body.text });
+    return response;
+  };
+}
+
+async function handleRpc(request: Request, deps: AppDeps, body: { text?: string } = {}): Promise<Response> {
   if (!ACCEPTED_TYPES.includes(mediaType(request.headers.get('content-type')))) {
     return new Response('invalid content type, only application/json is supported\n', { status: 415, headers: TEXT_HEADERS });
   }
@@ -82,6 +100,7 @@ async function handleRpc(request: Request, deps: AppDeps): Promise<Response> {
     return new Response('cannot read the request body\n', { status: 400, headers: TEXT_HEADERS });
   }
   if (text === undefined) return tooLarge('more', deps.maxBody);
+  body.text = text;
   const answer = await answerPieces(text, deps);
   // go-ethereum ≥ 1.17.4 writes the HTTP answer with no trailing newline, and nothing for a notification
   return new Response(answerBody(answer), { status: 200, headers: JSON_HEADERS });
@@ -152,20 +171,20 @@ const USAGE = 'blocktrace: send JSON-RPC 2.0 requests as POST / with Content-Typ
 
 export function createApp(deps: AppDeps) {
   return new Elysia()
-    .post('/', async ({ request }) => withCors(request, await handleRpc(request, deps), deps.cors), { parse: 'none' })
-    .get('/', () =>
+    .post('/', logged(deps, async ({ request }, body) => withCors(request, await handleRpc(request, deps, body), deps.cors)), { parse: 'none' })
+    .get('/', logged(deps, () =>
       deps.ui === undefined
         ? new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: 'POST' } })
         : new Response(deps.ui.page, { status: 200, headers: HTML_HEADERS }),
-    )
-    .get('/abi.json', () =>
+    ))
+    .get('/abi.json', logged(deps, () =>
       deps.ui === undefined
         ? new Response(`not found: /abi.json\n${USAGE}`, { status: 404, headers: TEXT_HEADERS })
         : new Response(deps.ui.abiJson, { status: 200, headers: JSON_HEADERS }),
-    )
-    .options('/', ({ request }) => preflight(request, deps.cors))
-    .get('/health', () => healthResponse(deps.gate, deps.ctx ?? deps.gate?.ready))
-    .all('*', ({ request }) => {
+    ))
+    .options('/', logged(deps, ({ request }) => preflight(request, deps.cors)))
+    .get('/health', logged(deps, () => healthResponse(deps.gate, deps.ctx ?? deps.gate?.ready, deps.draining?.() ?? false)))
+    .all('*', logged(deps, ({ request }) => {
       const path = new URL(request.url).pathname;
       // a method / does not take (PUT, DELETE, …): 405 with the ones it does, not "not found"
       if (path === '/') return new Response(USAGE, { status: 405, headers: { ...TEXT_HEADERS, allow: deps.ui === undefined ? 'POST, OPTIONS' : 'GET, POST, OPTIONS' } });
@@ -175,7 +194,7 @@ export function createApp(deps: AppDeps) {
         if ((request.headers.get('accept') ?? '').includes('text/html')) return new Response(deps.ui.page, { status: 404, headers: HTML_HEADERS });
       }
       return new Response(`not found: ${path}\n${USAGE}`, { status: 404, headers: TEXT_HEADERS });
-    });
+    }));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -28,7 +28,26 @@ export interface Listening {
   readonly port: number;
   /** Stops accepting, closes open keep-alive connections and WebSockets, resolves when done. */
   stop(): Promise<void>;
+  /**
+   * A replica's shutdown: stops accepting, closes the WebSockets (1001, going away), lets the requests
+   * in flight finish for up to `ms`, then cuts what is left; resolves with how many were cut.
+   */
+  drain(ms: number): Promise<number>;
 }
+
+/** Whether `stopped` ends within `ms` (its timer cleared either way). */
+export async function within(stopped: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([stopped.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How a WebSocket is closed when its server goes away (RFC 6455 1001). */
+export const GOING_AWAY = { code: 1001, reason: 'server shutting down' } as const;
 
 /** The part of Bun's ServerWebSocket used here. */
 interface BunSocket {
@@ -51,7 +70,7 @@ interface BunRuntime {
       message(ws: BunSocket, message: string | Uint8Array): Promise<void> | undefined;
       close(ws: BunSocket): void;
     };
-  }): { readonly port: number; stop(closeActive?: boolean): Promise<void> | void };
+  }): { readonly port: number; readonly pendingRequests: number; stop(closeActive?: boolean): Promise<void> | void };
 }
 
 /** The part of a Deno WebSocket used here. */
@@ -95,6 +114,7 @@ function listenBun(app: App, options: ListenOptions): Listening {
   // Elysia's Bun adapter turns it on, which lets a second server share a busy port (and the kernel
   // split requests between two chains); a busy port must be an error here as elsewhere.
   const bun = (globalThis as unknown as { Bun: BunRuntime }).Bun;
+  const open = new Set<BunSocket>();
   const server = bun.serve({
     hostname: options.hostname,
     port: options.port,
@@ -111,10 +131,14 @@ function listenBun(app: App, options: ListenOptions): Listening {
     websocket: {
       maxPayloadLength: options.maxRequestBodySize,
       open(s) {
+        open.add(s);
         s.data.connection = ws.connect({ send: (text) => void s.send(text), close: (code, reason) => s.close(code, reason) });
       },
       message: (s, message) => s.data.connection?.message(message),
-      close: (s) => s.data.connection?.closed(),
+      close: (s) => {
+        open.delete(s);
+        s.data.connection?.closed();
+      },
     },
   });
   return {
@@ -123,6 +147,15 @@ function listenBun(app: App, options: ListenOptions): Listening {
     stop: async () => {
       ws.stop();
       await server.stop(true);
+    },
+    drain: async (ms) => {
+      ws.stop();
+      for (const s of open) s.close(GOING_AWAY.code, GOING_AWAY.reason);
+      // stop(false): the listening socket closes now; each request in flight is answered, then its connection closed
+      if (await within(Promise.resolve(server.stop(false)), ms)) return 0;
+      const cut = server.pendingRequests;
+      await server.stop(true);
+      return cut;
     },
   };
 }
@@ -169,6 +202,11 @@ function listenDeno(app: App, options: ListenOptions): Listening {
       ws.stop();
       // shutdown() closes the open WebSockets too (1001, as Bun's stop does)
       await server.shutdown();
+    },
+    drain: async (ms) => {
+      ws.stop();
+      // shutdown() stops accepting and waits for the requests in flight; past the deadline the process ends with them
+      return (await within(server.shutdown(), ms)) ? 0 : 1;
     },
   };
 }

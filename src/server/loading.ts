@@ -60,15 +60,16 @@ export class LoadGate {
   }
 }
 
-/** GET /health: 200 when ready, 503 while loading or after a failed load. */
-export function healthResponse(gate: LoadGate | undefined, ctx: RpcContext | undefined): Response {
+/** GET /health: 200 when ready, 503 while loading, after a failed load, and while draining (a SIGTERM: the replica is going away). */
+export function healthResponse(gate: LoadGate | undefined, ctx: RpcContext | undefined, draining = false): Response {
   const state: LoadState = gate?.current ?? { status: 'ready', replayed: 0, total: 0, head: ctx?.chain.head.number ?? 0n };
-  const body: Record<string, unknown> = { status: state.status, head: `0x${state.head.toString(16)}` };
+  const status = draining ? 'draining' : state.status;
+  const body: Record<string, unknown> = { status, head: `0x${state.head.toString(16)}` };
   if (gate !== undefined) {
     body['replayed'] = state.replayed;
     body['total'] = state.total;
   }
-  return new Response(`${goJson(body)}\n`, { status: state.status === 'ready' ? 200 : 503, headers: { 'content-type': 'application/json' } });
+  return new Response(`${goJson(body)}\n`, { status: status === 'ready' ? 200 : 503, headers: { 'content-type': 'application/json' } });
 }
 
 interface Message {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { App } from './app.ts';
-import type { ListenOptions, Listening } from './listen.ts';
+import { GOING_AWAY, type ListenOptions, type Listening, within } from './listen.ts';
 import { isUpgrade, type WsFace } from './ws.ts';
 
 export async function listenNode(app: App, options: ListenOptions): Promise<Listening> {
@@ -35,6 +35,15 @@ export async function listenNode(app: App, options: ListenOptions): Promise<List
       server.closeAllConnections();
       await Promise.all([closed, closeSockets(sockets)]);
     },
+    drain: async (ms) => {
+      options.ws.stop();
+      // close() stops accepting and ends idle keep-alive connections; a connection in flight ends after its answer
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      if (await within(Promise.all([closed, closeSockets(sockets)]), ms)) return 0;
+      server.closeAllConnections();
+      return 1;
+    },
   };
 }
 
@@ -45,7 +54,7 @@ export async function listenNode(app: App, options: ListenOptions): Promise<List
 async function closeSockets(sockets: WebSocketServer): Promise<void> {
   const open = [...sockets.clients];
   const gone = open.map((client) => new Promise<void>((resolve) => client.on('close', () => resolve())));
-  for (const client of open) client.close(1001, 'server shutting down');
+  for (const client of open) client.close(GOING_AWAY.code, GOING_AWAY.reason);
   const cut = setTimeout(() => {
     for (const client of open) client.terminate();
   }, 1000);
