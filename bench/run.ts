@@ -14,6 +14,7 @@ import { type LoadResult, loadTest } from './loadgen.ts';
 import { logRows } from './logs.ts';
 import { TRACE_FILTER_FIRST, traceFilterRows } from './traceFilter.ts';
 import { snapshotFirsts } from './snapshotFirsts.ts';
+import { apiSnapshotRows } from './apiSnapshots.ts';
 import { stateReadRows } from './stateReads.ts';
 import { decodeSnapshot } from '../src/cache/snapshot.ts';
 import { loadFixtureFile } from './generate.ts';
@@ -344,6 +345,8 @@ async function main(): Promise<void> {
   rows.push(row('RSS after the runs above, cancun-devnet served', 'MB', rss.blocktrace, rss.anvil, { op: '<=', value: 2.5, of: 'ratio' }));
   rows.push(row(`RSS, all ${ALL_CHAINS.length} corpus chains loaded in one process`, 'MB', allChains.rssMB, null, { op: '<', value: 400 }));
   rows.push(row('compiled binary: spawn → first response, execution-apis chain', 'ms', binary?.ms ?? null, null, { op: '<', value: 1500 }, binary === null ? 'dist/blocktrace absent' : undefined));
+  // the library in this process (issue 48): openChain from the replay snapshot, a trace snapshot of a 200-transaction block
+  rows.push(...(await apiSnapshotRows()));
 
   const table = markdown(rows);
   process.stdout.write(table);

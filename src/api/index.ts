@@ -9,6 +9,8 @@
 //   await chain.close();
 import { readAbiDirs } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
+import { fixtureCache } from '../cache/forFixture.ts';
+import { defaultCacheDir } from '../cache/snapshot.ts';
 import { prepareFixture } from '../cli/fixtureSource.ts';
 import { connectUpstream } from '../cli/upstream.ts';
 import { createContext, type RpcContext } from '../rpc/context.ts';
@@ -42,6 +44,8 @@ export interface OpenOptions {
   readonly allTracers?: boolean | undefined;
   /** Where the loader and the upstream connection say what they chose or why they failed (default: nowhere). */
   readonly log?: ((line: string) => void) | undefined;
+  /** The replay cache's directory, as `--cache DIR` (default: the commands' own, ~/.cache/blocktrace); false for none. */
+  readonly cache?: string | false | undefined;
 }
 
 export interface Chain {
@@ -64,8 +68,11 @@ export async function openChain(source: ChainSourceOption, options: OpenOptions 
   const log = options.log ?? (() => {});
   let ctx: RpcContext;
   if (typeof source === 'string') {
+    // as the commands load a fixture: its replay snapshot when one was kept, else a replay that keeps one
+    const dir = options.cache === false ? undefined : (options.cache ?? defaultCacheDir(process.env));
+    const replayCache = fixtureCache(source, dir, log);
     const replay = await prepareFixture(source, log);
-    ctx = createContext(await replay(), { log, allTracers: options.allTracers });
+    ctx = createContext(await replay(undefined, await replayCache()), { log, allTracers: options.allTracers });
   } else {
     let problem = '';
     const connected = await connectUpstream({ url: source.upstream, genesis: source.genesis, timeoutMs: source.timeoutMs }, (line) => {
