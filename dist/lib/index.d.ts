@@ -17,6 +17,8 @@ export interface OpenOptions {
   readonly allTracers?: boolean | undefined;
   /** Where the loader and the upstream connection say what they chose or why they failed (default: nowhere). */
   readonly log?: ((line: string) => void) | undefined;
+  /** The replay cache's directory, as `--cache DIR` (default: the commands' own, ~/.cache/blocktrace); false for none. */
+  readonly cache?: string | false | undefined;
 }
 
 export interface TraceOptions {
