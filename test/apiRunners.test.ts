@@ -139,7 +139,8 @@ interface Run {
 }
 
 async function run(command: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
-  const proc = Bun.spawn([...command], { cwd, env: { PATH, HOME: cwd, NO_COLOR: '1', ...env }, stdout: 'pipe', stderr: 'pipe' });
+  // the replay cache outside the project: jest takes any .snap file under its root for one of its own
+  const proc = Bun.spawn([...command], { cwd, env: { PATH, HOME: cwd, XDG_CACHE_HOME: join(work, 'cache'), NO_COLOR: '1', ...env }, stdout: 'pipe', stderr: 'pipe' });
   const killer = setTimeout(() => proc.kill(), SLOW);
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   clearTimeout(killer);
