@@ -26,6 +26,7 @@ import type { ChainDiffBench } from './chainDiff.ts';
 import type { LongChainRun } from './longChain.ts';
 import type { DebuggerBench } from './debugger.ts';
 import type { ResponsiveBench } from './responsive.ts';
+import type { ReplicasBench } from './replicas.ts';
 import { freePort, guardChildren, rssMB, spawnChild, stopAll } from './procs.ts';
 import { call, timedResult } from './rpc.ts';
 import { markdown, row, type Row } from './table.ts';
@@ -246,6 +247,8 @@ async function main(): Promise<void> {
   const debuggerBench = await scriptReport<DebuggerBench>('debugger.ts', ['--json', '--runs', String(opts.runs)], 15 * 60 * 1000);
   log('responsiveness: health, signals and deadlines while a load or a trace runs');
   const responsive = await scriptReport<ResponsiveBench>('responsive.ts', ['--json', '--runs', String(Math.min(opts.runs, 3))], 10 * 60 * 1000);
+  log('replicas: HAProxy in front of three servers, one SIGTERMed and one SIGKILLed under load');
+  const replicas = await scriptReport<ReplicasBench>('replicas.ts', ['--json'], 10 * 60 * 1000);
   log('check: a report of 1,000 differences');
   const checkReport = await scriptReport<CheckReportBench>('checkReport.ts', [FIXTURE, HEAVY_BLOCK, SHIPPED_ABIS]);
   log(`diff: block ${HEAVY_BLOCK} against itself and against a copy with one transaction changed`);
@@ -337,6 +340,7 @@ async function main(): Promise<void> {
   rows.push(row(`viewer: click on its first transaction → call tree shown`, 'ms', ui.txTreeMs ?? null, null, { op: '<', value: 500 }, ui.txTreeMs === undefined ? 'chromium absent' : undefined));
   rows.push(...debuggerBench.rows);
   rows.push(...responsive.rows);
+  rows.push(...replicas.rows);
   {
     const replayCold = cold.coldMs.get(`trace_replayBlockTransactions trace ${HEAVY_BLOCK}`)!;
     const blockCold = cold.coldMs.get(`trace_block ${HEAVY_BLOCK}`)!;
@@ -377,6 +381,7 @@ async function main(): Promise<void> {
       computeLoad,
       debugger: debuggerBench.details,
       responsive: responsive.details,
+      replicas: replicas.details,
       allChains: { ...allChains, chains: allChains.chains.map((c) => ({ ...c, path: relative(ROOT, c.path) })) },
       binary,
       starts: { cancunDevnet: starts, generated: { fixture: generatedPath, ...generated, anvil: anvilGenerated } },
