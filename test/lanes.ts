@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 export const E2E: Readonly<Record<string, string>> = {
   'test/abiArtifacts.test.ts': 'Hardhat and solc builds',
   'test/action.test.ts': 'the GitHub Action as a runner runs it, in a fresh clone',
+  'test/apiRuntimes.test.ts': 'the packaged library under Node, Bun and Deno',
   'test/apiRunners.test.ts': 'vitest, jest and bun test example projects from the packed package, anvil',
   'test/builtinFixtures.test.ts': 'npm pack and an install into an empty project',
   'test/captureEdits.test.ts': 'Hardhat',
