@@ -121,11 +121,11 @@ describe('one changed byte fails with a clear diff', () => {
     );
   }, SLOW);
 
-  test('--json: every difference, whole and placed, beside the first one with the bytes around it', async () => {
+  test('--json: the schema\'s version, every difference whole and placed, its location as data', async () => {
     const { code, stdout } = await run(checkOf(PRAGUE, [copy], { reporter: 'json' }));
     expect(code).toBe(1);
     const report = JSON.parse(stdout);
-    expect(report).toMatchObject({ fixture: PRAGUE, goldens: [copy], mode: 'bytes', passed: 7, failed: 1, skipped: 0 });
+    expect(report).toMatchObject({ version: 2, fixture: PRAGUE, goldens: [copy], mode: 'bytes', passed: 7, failed: 1, skipped: 0 });
     const failed = report.cases.filter((c: { status: string }) => c.status === 'fail');
     expect(failed).toEqual([
       {
@@ -136,17 +136,25 @@ describe('one changed byte fails with a clear diff', () => {
         layout: 'pair',
         methods: ['trace_block'],
         timeMs: expect.any(Number),
-        difference: {
-          path: '$.result[0].blockHash',
-          expected: hash(changed),
-          got: hash(digit),
-          context: {
-            offset: at,
-            expected: `…${original.slice(at - 24, at)}${changed}${original.slice(at + 1, at + 40)}…`,
-            got: `…${original.slice(at - 24, at + 40)}…`,
+        differences: [
+          {
+            path: '$.result[0].blockHash',
+            expected: hash(changed),
+            got: hash(digit),
+            where: expect.stringMatching(/^tx 0 \(0x/),
+            field: 'blockHash',
+            line: 1,
+            location: {
+              steps: ['result', 0, 'blockHash'],
+              request: { method: 'trace_block', block: '0x1' },
+              places: [
+                { kind: 'tx', index: 0, hash: trace.transactionHash },
+                { kind: 'trace', traceAddress: [], call: { type: 'create', to: trace.result.address } },
+              ],
+              field: { steps: ['blockHash'] },
+            },
           },
-        },
-        differences: [{ path: '$.result[0].blockHash', expected: hash(changed), got: hash(digit), where: expect.stringMatching(/^tx 0 \(0x/), field: 'blockHash', line: 1 }],
+        ],
       },
     ]);
   }, SLOW);

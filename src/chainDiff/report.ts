@@ -3,15 +3,20 @@
 // differs, the logs that differ decoded, the state the pair leaves behind, and the gas on each side;
 // then the transactions only one side has; identical pairs are counted; a gas table (as `forge
 // snapshot --diff`) when any gas differs. And the same as one JSON document (`--json`).
+import { differenceJson, placesText, relative } from '../compare/location.ts';
 import { differenceLines } from '../compare/lines.ts';
-import { groupByPlace, type PlacedDifference } from '../compare/types.ts';
+import { groupByPlace, type Place, type PlacedDifference } from '../compare/types.ts';
 import type { ChainDiff, DifferenceKinds, TxPair } from './diffChains.ts';
 
 const short = (hash: string | undefined): string => (hash === undefined ? '—' : `${hash.slice(0, 10)}…`);
 const grouped = (n: bigint): string => n.toLocaleString('en');
 
-/** The heading below the transaction: its frame path or account, without the `tx N (…)` the pair's header already says. */
-const below = (d: PlacedDifference): string => d.where.replace(/^tx \d+(?: \([^)]*\))?(?: › )?/, '') || '(the transaction)';
+/** The places below the transaction: its frame path or account, without the `tx N (…)` the pair's header already says. */
+const belowTx = (d: PlacedDifference): readonly Place[] => {
+  const { places } = d.location;
+  return places[0]?.kind === 'tx' ? places.slice(1) : places;
+};
+const below = (d: PlacedDifference): string => placesText(belowTx(d)) || '(the transaction)';
 
 function gasLine(pair: TxPair): string {
   const [a, b] = pair.gasUsed;
@@ -26,7 +31,11 @@ function gasLine(pair: TxPair): string {
  * state an earlier pair left) is named once and then referred to.
  */
 type Shown = Map<string, string>;
-const stateKey = (d: PlacedDifference): string => `${below(d).replace(/^(pre|post) › /, '')}\n${d.field}\n${d.expected}\n${d.got}`;
+const stateKey = (d: PlacedDifference): string => {
+  const places = belowTx(d);
+  const account = places[0]?.kind === 'part' && (places[0].name === 'pre' || places[0].name === 'post') ? places.slice(1) : places;
+  return `${placesText(account)}\n${d.field}\n${d.expected}\n${d.got}`;
+};
 
 function stateLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): string[] {
   const lines: string[] = [];
@@ -68,6 +77,13 @@ export function kindsText(kinds: DifferenceKinds): string {
   ].join(', ');
 }
 
+/** The log of a frame a difference is in (`logs[2]`; the field itself when it is the whole log), or undefined. */
+function logOf(d: PlacedDifference): string | undefined {
+  const { steps } = d.location.field;
+  if (steps[0] !== 'logs' || typeof steps[1] !== 'number') return undefined;
+  return steps.length === 2 ? d.field : relative(steps.slice(0, 2));
+}
+
 function pairLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): string[] {
   const lines = [`${pairPlace(pair)} (${short(pair.hashes[0])} | ${short(pair.hashes[1])}): ${gasLine(pair)}`];
   // the first frame (in document order) that differs, with everything that differs in it
@@ -78,10 +94,10 @@ function pairLines(pair: TxPair, sides: readonly ['A', 'B'], shown: Shown): stri
     lines.push(`  the call trees part at ${below(first[0]!)}`, ...first.flatMap((d) => differenceLines(d, '    ', sides)));
     if (rest.length > 0) lines.push(`    (${rest.length} more difference${rest.length === 1 ? '' : 's'} in the call tree below)`);
   }
-  const logs = pair.calls.filter((d) => /^logs\[\d+\]/.test(d.field) && d.decoded !== undefined);
+  const logs = pair.calls.filter((d) => logOf(d) !== undefined && d.decoded !== undefined);
   if (logs.length > 0) {
     lines.push('  logs that differ:');
-    for (const d of logs) lines.push(`    ${below(d)} › ${d.field.replace(/\..*$/, '')}: ${d.decoded!.expected ?? '?'} → ${d.decoded!.got ?? '?'}`);
+    for (const d of logs) lines.push(`    ${below(d)} › ${logOf(d)}: ${d.decoded!.expected ?? '?'} → ${d.decoded!.got ?? '?'}`);
   }
   if (rest.length > 0) {
     lines.push('  the rest of the call tree:');
@@ -164,8 +180,12 @@ export function diffText(diff: ChainDiff, paths: readonly [string, string]): str
   return `${lines.join('\n')}\n`;
 }
 
+/** The schema of `--json` (docs/cli.md): 2 since each difference carries its location; the reports before had no version. */
+export const DIFF_JSON_VERSION = 2;
+
 /** `--json`: the pairs that differ with every difference, then the one-sided transactions (`missing`); the counts; the gas of every pair. */
 export function diffJson(diff: ChainDiff, paths: readonly [string, string]): string {
   const big = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? value.toString() : value);
-  return `${JSON.stringify({ a: paths[0], b: paths[1], blocks: diff.blocks, skipped: diff.skipped, oneSidedBlocks: diff.oneSidedBlocks, identical: diff.identical, differ: diff.differing.length, ...oneSidedCounts(diff), pairs: [...diff.differing, ...diff.oneSided], gas: diff.gas }, big)}\n`;
+  const pairs = [...diff.differing, ...diff.oneSided].map((p) => ({ ...p, calls: p.calls.map(differenceJson), state: p.state.map(differenceJson) }));
+  return `${JSON.stringify({ version: DIFF_JSON_VERSION, a: paths[0], b: paths[1], blocks: diff.blocks, skipped: diff.skipped, oneSidedBlocks: diff.oneSidedBlocks, identical: diff.identical, differ: diff.differing.length, ...oneSidedCounts(diff), pairs, gas: diff.gas }, big)}\n`;
 }

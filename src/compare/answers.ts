@@ -6,7 +6,8 @@ import type { JsonNode } from '../encoding/rawJson.ts';
 import { type CompareMode, diffValues, type RawDifference } from './diff.ts';
 import { isGas } from './gas.ts';
 import { hasIgnores, type IgnoreRules, NO_IGNORES } from './ignore.ts';
-import { jsonPath, place } from './place.ts';
+import { placedDifference } from './location.ts';
+import { place, wholeLocation } from './place.ts';
 import { at, type Decoding, text } from './shapes.ts';
 import type { PathStep, PlacedDifference } from './types.ts';
 import { type Alignment, wordChanges } from './words.ts';
@@ -36,28 +37,24 @@ function alignment(root: JsonNode, steps: readonly PathStep[]): Alignment {
 }
 
 function placed(raw: RawDifference, sides: { request: JsonNode | undefined; expected: JsonNode; got: JsonNode }, decoding: Decoding | undefined): PlacedDifference {
-  const placedAt = place(raw.sides === undefined ? sides : { ...sides, paths: raw.sides }, raw.steps, decoding);
-  const { where, decoded } = placedAt;
+  const { location, decoded } = place(raw.sides === undefined ? sides : { ...sides, paths: raw.sides }, raw.steps, decoding, raw.order !== undefined);
   const a = raw.expected;
   const b = raw.got;
-  const field = raw.order === undefined ? placedAt.field : `${placedAt.field === '(the value itself)' ? '' : `${placedAt.field} `}(key order)`;
   const words = a?.t === 'string' && b?.t === 'string' ? wordChanges(a.value, b.value, alignment(sides.expected, raw.steps)) : undefined;
-  return {
-    path: jsonPath(raw.steps),
+  return placedDifference({
     expected: raw.order === undefined ? whole(a) : JSON.stringify(raw.order.expected),
     got: raw.order === undefined ? whole(b) : JSON.stringify(raw.order.got),
     ...(raw.note === undefined ? {} : { note: raw.note }),
     ...(words === undefined || words.length === 0 ? {} : { words }),
     ...(decoded === undefined ? {} : { decoded }),
     ...(raw.order === undefined && isGas(raw.steps) ? { quantity: 'gas' as const } : {}),
-    where,
-    field,
-  };
+    location,
+  });
 }
 
-/** One difference that covers the whole answer. */
-function wholeAnswer(expected: string, got: string, note?: string): PlacedDifference {
-  return { path: '$', expected, got, ...(note === undefined ? {} : { note }), where: 'response', field: '(the whole answer)' };
+/** One difference that covers the whole answer to `request`. */
+function wholeAnswer(request: string, expected: string, got: string, note?: string): PlacedDifference {
+  return placedDifference({ expected, got, ...(note === undefined ? {} : { note }), location: wholeLocation(parseWhole(request)) });
 }
 
 /** What a comparison found, placed; `decoded` places the same differences again with ABIs (no second diff). */
@@ -76,7 +73,7 @@ const settled = (differences: PlacedDifference[]): Found => ({ differences, deco
 export function findDifferences(request: string, expected: string | undefined, got: string | undefined, options: CompareOptions): Found {
   if (expected === undefined || got === undefined) {
     if (expected === got) return settled([]);
-    return settled([wholeAnswer(expected === undefined ? NO_ANSWER : compactJson(expected), got === undefined ? NO_ANSWER : compactJson(got))]);
+    return settled([wholeAnswer(request, expected === undefined ? NO_ANSWER : compactJson(expected), got === undefined ? NO_ANSWER : compactJson(got))]);
   }
   const ignore = options.ignore ?? NO_IGNORES;
   const recorded = options.tokens === true ? compactJson(expected) : expected;
@@ -84,13 +81,13 @@ export function findDifferences(request: string, expected: string | undefined, g
   const a = parseWhole(expected);
   const b = parseWhole(got);
   if (a === undefined || b === undefined) {
-    return settled([wholeAnswer(compactJson(expected), compactJson(got), a === undefined ? 'the recording is not one JSON value' : 'our answer is not one JSON value')]);
+    return settled([wholeAnswer(request, compactJson(expected), compactJson(got), a === undefined ? 'the recording is not one JSON value' : 'our answer is not one JSON value')]);
   }
   const raw = diffValues(a, b, options.mode, ignore);
   if (raw.length === 0) {
     // equal values in other bytes: only whitespace is left, free for a pretty golden or where rules dropped members
     if (options.mode === 'semantic' || options.tokens === true || hasIgnores(ignore)) return settled([]);
-    return settled([wholeAnswer(compactJson(expected), got, 'the same values in other bytes: whitespace between tokens')]);
+    return settled([wholeAnswer(request, compactJson(expected), got, 'the same values in other bytes: whitespace between tokens')]);
   }
   const sides = { request: parseWhole(request), expected: a, got: b };
   return {

@@ -146,3 +146,38 @@ test('a call added in the middle: that frame only in ours, the frames after it s
   ]);
   expect(found[1]).toMatchObject({ expected: '"0x2"', got: '"0x3"' });
 });
+
+describe('the location is data: the texts are made from it', () => {
+  test('a frame path: the request, the transaction, the call of each frame (callee, contract, selector, function), the field', () => {
+    const block = (gasUsed: string) => [{ txHash: TX(1), result: frame(25n, gasUsed) }];
+    const [d] = compareAnswers(request('debug_traceBlockByNumber', ['0x3', ...callTracer]), answer(block('0x10')), answer(block('0x11')), { mode: 'bytes', decoding });
+    expect(d!.location).toEqual({
+      steps: ['result', 0, 'result', 'calls', 0, 'gasUsed'],
+      request: { method: 'debug_traceBlockByNumber', block: '0x3' },
+      places: [
+        { kind: 'tx', index: 0, hash: TX(1) },
+        { kind: 'frame', call: { type: 'CALL', to: VAULT, contract: 'Vault', selector: deposit(1000n).slice(0, 10), function: 'deposit', decoded: 'deposit(amount: 1000)' } },
+        { kind: 'frame', call: { type: 'CALL', to: TOKEN, contract: 'Token', selector: pull.slice(0, 10), function: 'transferFrom', decoded: `transferFrom(from: ${USER}, to: ${getAddress(VAULT)}, amount: 1000)` } },
+      ],
+      field: { steps: ['gasUsed'] },
+    });
+    expect([d!.where, d!.field, d!.path]).toEqual([
+      `tx 0 (0x11111111…) › CALL Vault.deposit(amount: 1000) › CALL Token.transferFrom(from: ${USER}, to: ${getAddress(VAULT)}, amount: 1000)`,
+      'gasUsed',
+      '$.result[0].result.calls[0].gasUsed',
+    ]);
+  });
+
+  test('a prestate slot: the account and the slot; key order and the whole answer in the field', () => {
+    const slot = '0x' + '0'.repeat(64);
+    const pre = (value: string) => [{ txHash: TX(1), result: { post: { [VAULT]: { storage: { [slot]: value } } }, pre: {} } }];
+    const [d] = compareAnswers(request('debug_traceBlockByNumber', ['0x3', { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }]), answer(pre('0x1')), answer(pre('0x2')), { mode: 'bytes' });
+    expect(d!.location.places).toEqual([{ kind: 'tx', index: 0, hash: TX(1) }, { kind: 'part', name: 'post' }, { kind: 'account', address: VAULT }]);
+    expect(d!.location.field).toEqual({ steps: ['storage', slot] });
+    const [order] = compareAnswers(request('eth_chainId', []), '{"id":1,"jsonrpc":"2.0","result":"0x1"}', answer('0x1'), { mode: 'bytes' });
+    expect([order!.location.field, order!.field]).toEqual([{ steps: [], keyOrder: true }, '(key order)']);
+    const [none] = compareAnswers(request('debug_traceTransaction', [TX(4)]), answer(1), undefined, { mode: 'bytes' });
+    expect(none!.location).toEqual({ steps: [], request: { method: 'debug_traceTransaction', tx: TX(4) }, places: [{ kind: 'part', name: 'response' }], field: { steps: [], whole: true } });
+    expect([none!.where, none!.field, none!.path]).toEqual(['response', '(the whole answer)', '$']);
+  });
+});

@@ -3,15 +3,15 @@
 // (prestateTracer, diff mode's pre/post), the trace's traceAddress (trace_*), the log (receipts,
 // eth_getLogs). The request says the shape: its method and tracer. What is left of the path is the
 // field. With ABIs, a difference in calldata, a result, a revert or a log is decoded on each side.
+// Each place is data (compare/types.ts Place); compare/location.ts words it.
 import { storageValue } from '../abi/slots.ts';
 import type { JsonNode } from '../encoding/rawJson.ts';
-import type { PathStep } from './types.ts';
-import { at, callOf, type Decoding, eventOf, frameLabel, outcomeOf, shortHash, text, traceLabel, who } from './shapes.ts';
-import type { DecodedPair } from './types.ts';
+import { at, callOf, contractOf, type Decoding, eventOf, frameCall, outcomeOf, text, tracePlace } from './shapes.ts';
+import type { DecodedPair, Field, Location, PathStep, Place, RequestRef } from './types.ts';
 
+/** Where a difference is, and what its value (or the frame, log or slot it is in) means on each side. */
 export interface Placed {
-  readonly where: string;
-  readonly field: string;
+  readonly location: Location;
   readonly decoded?: DecodedPair;
 }
 
@@ -24,22 +24,6 @@ export interface Sides {
   readonly paths?: { readonly expected: readonly PathStep[]; readonly got: readonly PathStep[] };
   readonly depth?: number;
 }
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `logs[0].data`, `storage[0x…01]` (hex keys bare): a path below a heading, as people read it. */
-export function relative(steps: readonly PathStep[], bareHex = true): string {
-  let out = '';
-  for (const s of steps) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (IDENTIFIER.test(s)) out += `${out === '' ? '' : '.'}${s}`;
-    else out += bareHex && /^0x[0-9a-fA-F]+$/.test(s) ? `[${s}]` : `[${JSON.stringify(s)}]`;
-  }
-  return out;
-}
-
-/** `$.result[0].calls[1]`, `$.post["0x…"]`: the JSON path `--ignore` takes. */
-export const jsonPath = (steps: readonly PathStep[]): string => `$${steps.length === 0 ? '' : relative(steps, false).replace(/^(?=[A-Za-z_$])/, '.')}`;
 
 const BLOCK_TRACES = new Set(['debug_traceBlockByNumber', 'debug_traceBlockByHash', 'debug_traceBlock', 'debug_traceBadBlock']);
 const FLAT_TRACES = new Set(['trace_block', 'trace_transaction', 'trace_filter']);
@@ -55,10 +39,10 @@ function down(s: Sides, step: PathStep): Sides {
 const either = (s: Sides, key: string): string | undefined => text(s.expected, key) ?? text(s.got, key);
 
 interface Walked {
-  readonly heading: string[];
+  readonly places: Place[];
   readonly rest: readonly PathStep[];
-  /** The field when the path below the heading is not its best name (a named storage slot). */
-  readonly field?: string;
+  /** A storage slot's variable, when a layout names it. */
+  readonly slotName?: string;
   readonly decoded?: DecodedPair;
 }
 
@@ -66,93 +50,113 @@ interface Walked {
 const pair = (expected: string | undefined, got: string | undefined): DecodedPair | undefined =>
   (expected === undefined && got === undefined) || expected === got ? undefined : { ...(expected === undefined ? {} : { expected }), ...(got === undefined ? {} : { got }) };
 
+const optional = (decoded: DecodedPair | undefined): { decoded?: DecodedPair } => (decoded === undefined ? {} : { decoded });
+
+/** A quantity member (`"0x3"`) as a number; undefined when absent. */
+const quantity = (value: string | undefined): number | undefined => (value === undefined ? undefined : Number(value));
+
+/** A transaction or call by its index (and hash, when the answer has it). */
+const indexed = (kind: 'tx' | 'call', index: number | undefined, hash: string | undefined): Place => ({ kind, ...(index === undefined ? {} : { index }), ...(hash === undefined ? {} : { hash }) });
+
 /** Down a callTracer frame's `calls`; what differs in the frame itself is decoded on each side. */
-function frames(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
+function frames(s: Sides, steps: readonly PathStep[], places: Place[], d: Decoding | undefined): Walked {
   let i = 0;
   while (steps[i] === 'calls' && typeof steps[i + 1] === 'number') {
     s = down(down(s, 'calls'), steps[i + 1]!);
-    heading.push(frameLabel(s.expected ?? s.got, d));
+    places.push({ kind: 'frame', call: frameCall(s.expected ?? s.got, d) });
     i += 2;
   }
   const rest = steps.slice(i);
   if (rest[0] === 'logs' && typeof rest[1] === 'number') {
     const logs = down(down(s, 'logs'), rest[1]);
-    return { heading, rest, ...optional(pair(eventOf(logs.expected, d), eventOf(logs.got, d))) };
+    return { places, rest, ...optional(pair(eventOf(logs.expected, d), eventOf(logs.got, d))) };
   }
-  if (rest[0] === 'input') return { heading, rest, ...optional(pair(callOf(s.expected, d), callOf(s.got, d))) };
+  if (rest[0] === 'input') return { places, rest, ...optional(pair(callOf(s.expected, d), callOf(s.got, d))) };
   if (rest[0] === 'output' || rest[0] === 'error' || rest[0] === 'revertReason') {
-    return { heading, rest, ...optional(pair(outcomeOf(s.expected, d), outcomeOf(s.got, d))) };
+    return { places, rest, ...optional(pair(outcomeOf(s.expected, d), outcomeOf(s.got, d))) };
   }
-  return { heading, rest };
+  return { places, rest };
 }
 
-const optional = (decoded: DecodedPair | undefined): { decoded?: DecodedPair } => (decoded === undefined ? {} : { decoded });
+/** A call tree from its top call down. */
+const callTree = (s: Sides, steps: readonly PathStep[], places: Place[], d: Decoding | undefined): Walked =>
+  frames(s, steps, [...places, { kind: 'frame', call: frameCall(s.expected ?? s.got, d) }], d);
+
+/** An account (`0x` and 40 hex digits), by its address and the contract's name. */
+const account = (address: string, d: Decoding | undefined): Place => {
+  const contract = contractOf(address, d);
+  return { kind: 'account', address, ...(contract === undefined ? {} : { contract }) };
+};
 
 /** A prestate answer: `pre`/`post` in diff mode, then the account; the field is its member or storage slot (named with a layout). */
-function prestate(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
+function prestate(s: Sides, steps: readonly PathStep[], places: Place[], d: Decoding | undefined): Walked {
   let i = 0;
   if ((steps[0] === 'pre' || steps[0] === 'post') && typeof steps[1] === 'string') {
-    heading.push(steps[0]);
+    places.push({ kind: 'part', name: steps[0] });
     i = 1;
   }
-  const account = steps[i];
-  if (typeof account !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(account)) return { heading, rest: steps.slice(i) };
-  heading.push(who(account, d));
+  const address = steps[i];
+  if (typeof address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(address)) return { places, rest: steps.slice(i) };
+  places.push(account(address, d));
   const rest = steps.slice(i + 1);
   const slot = rest[0] === 'storage' && rest.length === 2 && typeof rest[1] === 'string' ? rest[1] : undefined;
-  if (slot === undefined || d?.slots === undefined) return { heading, rest };
-  const contract = d.labels.get(account.toLowerCase());
+  if (slot === undefined || d?.slots === undefined) return { places, rest };
+  const contract = contractOf(address, d);
   const named = d.slots.name(slot, contract === undefined ? undefined : d.decoder.storage(contract));
-  if (named === undefined) return { heading, rest };
+  if (named === undefined) return { places, rest };
   const values = steps.slice(0, i + 1).reduce<Sides>((side, step) => down(side, step), s);
   const value = (n: JsonNode | undefined): string | undefined => {
     const v = text(at(n, 'storage'), slot);
     return v === undefined || named.type === undefined ? undefined : storageValue(v, named.type);
   };
-  return { heading, rest, field: `${named.name}  (storage[${slot}])`, ...optional(pair(value(values.expected), value(values.got))) };
+  return { places, rest, slotName: named.name, ...optional(pair(value(values.expected), value(values.got))) };
 }
 
 /** A flat trace: its transaction, then its traceAddress and callee. */
-function flatTrace(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
+function flatTrace(s: Sides, steps: readonly PathStep[], places: Place[], d: Decoding | undefined): Walked {
   const trace = s.expected ?? s.got;
   const position = at(trace, 'transactionPosition');
-  const hash = text(trace, 'transactionHash');
-  if (position !== undefined && position.t === 'number') heading.push(`tx ${position.raw}${hash === undefined ? '' : ` (${shortHash(hash)})`}`);
-  else if (text(trace, 'type') === 'reward') heading.push('rewards');
-  heading.push(traceLabel(trace, d));
+  if (position !== undefined && position.t === 'number') places.push(indexed('tx', Number(position.raw), text(trace, 'transactionHash')));
+  else if (text(trace, 'type') === 'reward') places.push({ kind: 'part', name: 'rewards' });
+  places.push(tracePlace(trace, d));
   if (steps[0] === 'action' && steps[1] === 'input') {
-    return { heading, rest: steps, ...optional(pair(callOf(at(s.expected, 'action'), d), callOf(at(s.got, 'action'), d))) };
+    return { places, rest: steps, ...optional(pair(callOf(at(s.expected, 'action'), d), callOf(at(s.got, 'action'), d))) };
   }
   if (steps[0] === 'result' && steps[1] === 'output') {
     const out = (n: JsonNode | undefined): string | undefined => outcomeOf(at(n, 'action'), d, text(at(n, 'result'), 'output'));
-    return { heading, rest: steps, ...optional(pair(out(s.expected), out(s.got))) };
+    return { places, rest: steps, ...optional(pair(out(s.expected), out(s.got))) };
   }
-  return { heading, rest: steps };
+  return { places, rest: steps };
 }
 
 /** A replayed transaction (trace_replay*, trace_call): its flat traces and its state diff by account. */
-function replayed(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
+function replayed(s: Sides, steps: readonly PathStep[], places: Place[], d: Decoding | undefined): Walked {
   const [first, second] = steps;
-  if (first === 'trace' && typeof second === 'number') return flatTrace(down(down(s, 'trace'), second), steps.slice(2), heading, d);
-  if (first === 'stateDiff' && typeof second === 'string') return { heading: [...heading, 'stateDiff', who(second, d)], rest: steps.slice(2) };
-  return { heading, rest: steps };
+  if (first === 'trace' && typeof second === 'number') return flatTrace(down(down(s, 'trace'), second), steps.slice(2), places, d);
+  if (first === 'stateDiff' && typeof second === 'string') return { places: [...places, { kind: 'part', name: 'stateDiff' }, account(second, d)], rest: steps.slice(2) };
+  return { places, rest: steps };
 }
 
 /** A receipt: its transaction, then a log by index. */
-function receipt(s: Sides, steps: readonly PathStep[], heading: string[], d: Decoding | undefined): Walked {
-  const index = either(s, 'transactionIndex');
-  const hash = either(s, 'transactionHash');
-  heading.push(`tx ${index === undefined ? '?' : Number(index)}${hash === undefined ? '' : ` (${shortHash(hash)})`}`);
+function receipt(s: Sides, steps: readonly PathStep[], places: Place[], d: Decoding | undefined): Walked {
+  places.push(indexed('tx', quantity(either(s, 'transactionIndex')), either(s, 'transactionHash')));
   if (steps[0] === 'logs' && typeof steps[1] === 'number') {
     const logs = down(down(s, 'logs'), steps[1]);
-    heading.push(`log ${steps[1]}`);
-    return { heading, rest: steps.slice(2), ...optional(pair(eventOf(logs.expected, d), eventOf(logs.got, d))) };
+    places.push({ kind: 'log', index: steps[1] });
+    return { places, rest: steps.slice(2), ...optional(pair(eventOf(logs.expected, d), eventOf(logs.got, d))) };
   }
-  return { heading, rest: steps };
+  return { places, rest: steps };
 }
 
 function tracerOf(request: JsonNode | undefined, index: number): string | undefined {
   return text(at(at(request, 'params'), index), 'tracer');
+}
+
+/** A trace of one transaction or call, by its tracer: a call tree, a prestate, or the rest as the field. */
+function traced(tracer: string | undefined, s: Sides, steps: readonly PathStep[], places: Place[], d: Decoding | undefined): Walked {
+  if (tracer === 'callTracer') return callTree(s, steps, places, d);
+  if (tracer === 'prestateTracer') return prestate(s, steps, places, d);
+  return { places, rest: steps };
 }
 
 /** The heading and field of the part of one answer (not a batch) below `$.result`. */
@@ -160,64 +164,78 @@ function inResult(method: string, s: Sides, steps: readonly PathStep[], d: Decod
   const [first, second] = steps;
   if (BLOCK_TRACES.has(method) && typeof first === 'number') {
     const tx = down(s, first);
-    const hash = either(tx, 'txHash');
-    const heading = [`tx ${first}${hash === undefined ? '' : ` (${shortHash(hash)})`}`];
-    if (second !== 'result') return { heading, rest: steps.slice(1) };
-    const tracer = tracerOf(s.request, 1);
-    const inner = down(tx, 'result');
-    if (tracer === 'callTracer') return frames(inner, steps.slice(2), [...heading, frameLabel(inner.expected ?? inner.got, d)], d);
-    if (tracer === 'prestateTracer') return prestate(inner, steps.slice(2), heading, d);
-    return { heading, rest: steps.slice(2) };
+    const places = [indexed('tx', first, either(tx, 'txHash'))];
+    if (second !== 'result') return { places, rest: steps.slice(1) };
+    return traced(tracerOf(s.request, 1), down(tx, 'result'), steps.slice(2), places, d);
   }
   if (method === 'debug_traceTransaction' || method === 'debug_traceCall') {
     const param = at(at(s.request, 'params'), 0);
     const hash = param?.t === 'string' ? param.value : undefined;
-    const heading = [method === 'debug_traceCall' ? 'call' : `tx ${hash === undefined ? '?' : shortHash(hash)}`];
-    const tracer = tracerOf(s.request, method === 'debug_traceCall' ? 2 : 1);
-    if (tracer === 'callTracer') return frames(s, steps, [...heading, frameLabel(s.expected ?? s.got, d)], d);
-    if (tracer === 'prestateTracer') return prestate(s, steps, heading, d);
-    return { heading, rest: steps };
+    const places: Place[] = [method === 'debug_traceCall' ? { kind: 'call' } : { kind: 'txHash', ...(hash === undefined ? {} : { hash }) }];
+    return traced(tracerOf(s.request, method === 'debug_traceCall' ? 2 : 1), s, steps, places, d);
   }
   if (FLAT_TRACES.has(method) && typeof first === 'number') return flatTrace(down(s, first), steps.slice(1), [], d);
   if ((method === 'trace_replayBlockTransactions' || method === 'trace_callMany') && typeof first === 'number') {
     const tx = down(s, first);
-    const hash = either(tx, 'transactionHash');
-    return replayed(tx, steps.slice(1), [`${method === 'trace_callMany' ? 'call' : 'tx'} ${first}${hash === undefined ? '' : ` (${shortHash(hash)})`}`], d);
+    return replayed(tx, steps.slice(1), [indexed(method === 'trace_callMany' ? 'call' : 'tx', first, either(tx, 'transactionHash'))], d);
   }
   if (REPLAYS.has(method)) return replayed(s, steps, [], d);
   if (method === 'eth_getBlockReceipts' && typeof first === 'number') return receipt(down(s, first), steps.slice(1), [], d);
   if (method === 'eth_getTransactionReceipt') return receipt(s, steps, [], d);
   if (LOG_LISTS.has(method) && typeof first === 'number') {
     const log = down(s, first);
-    const position = either(log, 'transactionIndex');
-    const heading = [`log ${first}${position === undefined ? '' : ` (tx ${Number(position)}, logIndex ${Number(either(log, 'logIndex') ?? 0)})`}`];
-    return { heading, rest: steps.slice(1), ...optional(pair(eventOf(log.expected, d), eventOf(log.got, d))) };
+    const tx = quantity(either(log, 'transactionIndex'));
+    const place: Place = { kind: 'log', index: first, ...(tx === undefined ? {} : { tx, logIndex: quantity(either(log, 'logIndex')) ?? 0 }) };
+    return { places: [place], rest: steps.slice(1), ...optional(pair(eventOf(log.expected, d), eventOf(log.got, d))) };
   }
   if ((method === 'eth_getBlockByNumber' || method === 'eth_getBlockByHash') && first === 'transactions' && typeof second === 'number') {
-    return { heading: [`block › tx ${second}`], rest: steps.slice(2) };
+    return { places: [{ kind: 'part', name: 'block' }, { kind: 'tx', index: second }], rest: steps.slice(2) };
   }
-  return { heading: ['result'], rest: steps };
+  return { places: [{ kind: 'part', name: 'result' }], rest: steps };
 }
 
-/** Where the difference at `steps` is: its heading and field, decoded where ABIs allow. */
-export function place(sides: Sides, steps: readonly PathStep[], decoding?: Decoding): Placed {
+/** Methods whose first parameter names a transaction by its hash; most others' names a block. */
+const BY_TX = new Set(['debug_traceTransaction', 'trace_transaction', 'trace_replayTransaction', 'eth_getTransactionReceipt', 'eth_getTransactionByHash', 'trace_get']);
+const BY_BLOCK = new Set([...BLOCK_TRACES, 'trace_block', 'trace_replayBlockTransactions', 'eth_getBlockReceipts', 'eth_getBlockByNumber', 'eth_getBlockByHash']);
+
+/** The request's method and the block or transaction its first parameter names. */
+function requestRef(request: JsonNode | undefined): RequestRef | undefined {
+  const method = text(request, 'method');
+  if (method === undefined) return undefined;
+  const param = at(at(request, 'params'), 0);
+  const named = param?.t === 'string' ? param.value : undefined;
+  if (named !== undefined && BY_TX.has(method)) return { method, tx: named };
+  if (named !== undefined && BY_BLOCK.has(method)) return { method, block: named };
+  return { method };
+}
+
+/** The location of a difference in the whole answer (no answer on a side, or not JSON): the request alone. */
+export function wholeLocation(request: JsonNode | undefined): Location {
+  const ref = requestRef(request);
+  return { steps: [], ...(ref === undefined ? {} : { request: ref }), places: [{ kind: 'part', name: 'response' }], field: { steps: [], whole: true } };
+}
+
+/** Where the difference at `steps` is: its heading and field, decoded where ABIs allow; `keyOrder`: only its keys' order differs. */
+export function place(sides: Sides, steps: readonly PathStep[], decoding?: Decoding, keyOrder = false): Placed {
   let s: Sides = sides.paths === undefined ? sides : { ...sides, depth: 0 };
   let rest = steps;
-  const prefix: string[] = [];
+  const prefix: Place[] = [];
   if (s.request?.t === 'array' && typeof rest[0] === 'number') {
     // a batch: the answer's items follow the requests' order (dispatch answers in order)
     const request = s.request.items[rest[0]];
-    prefix.push(`request ${rest[0]}${text(request, 'method') === undefined ? '' : ` (${text(request, 'method')})`}`);
+    const method = text(request, 'method');
+    prefix.push({ kind: 'request', index: rest[0], ...(method === undefined ? {} : { method }) });
     s = { ...down(s, rest[0]), request };
     rest = rest.slice(1);
   }
   const method = text(s.request, 'method') ?? '';
   const walked: Walked =
     rest[0] === 'result' ? inResult(method, down(s, 'result'), rest.slice(1), decoding)
-    : rest[0] === 'error' ? { heading: ['error'], rest: rest.slice(1) }
-    : { heading: ['response'], rest };
-  const heading = [...prefix, ...walked.heading];
-  if (heading.length === 0) heading.push('result');
-  const field = walked.field ?? (walked.rest.length === 0 ? '(the value itself)' : relative(walked.rest));
-  return { where: heading.join(' › '), field, ...(walked.decoded === undefined ? {} : { decoded: walked.decoded }) };
+    : rest[0] === 'error' ? { places: [{ kind: 'part', name: 'error' }], rest: rest.slice(1) }
+    : { places: [{ kind: 'part', name: 'response' }], rest };
+  const places = [...prefix, ...walked.places];
+  if (places.length === 0) places.push({ kind: 'part', name: 'result' });
+  const field: Field = { steps: walked.rest, ...(walked.slotName === undefined ? {} : { slotName: walked.slotName }), ...(keyOrder ? { keyOrder: true as const } : {}) };
+  const ref = requestRef(s.request);
+  return { location: { steps, ...(ref === undefined ? {} : { request: ref }), places, field }, ...optional(walked.decoded) };
 }

@@ -1,12 +1,12 @@
-// The shapes of tracing answers, as headings a person recognises: a callTracer frame by its path
-// through the call tree (`CALL Vault.deposit(amount: 5) › CALL Token.transferFrom(…)`), a prestate
-// account by address and name, a Parity trace by its traceAddress, a log by its index. Names and
-// calls are decoded when ABIs were given. Pure functions of parsed JSON nodes.
+// The shapes of tracing answers, read as the places a person recognises: a callTracer frame's call
+// (type, callee, selector), a Parity trace by its traceAddress, a contract by its name, a log's event,
+// a frame's outcome. Names and calls are decoded when ABIs were given. Pure functions of parsed JSON
+// nodes; compare/location.ts words them.
 import type { AbiDecoder } from '../abi/decoder.ts';
 import { formatDecoded, formatRevert } from '../abi/format.ts';
 import type { JsonNode } from '../encoding/rawJson.ts';
 import { member } from './jsonText.ts';
-import type { PathStep } from './types.ts';
+import type { FrameCall, PathStep, Place } from './types.ts';
 import type { SlotNamer } from '../abi/slots.ts';
 
 /** ABIs and the contract names of addresses (from their code), when `--abi` was given. */
@@ -31,43 +31,36 @@ export function text(node: JsonNode | undefined, key: string): string | undefine
   return v?.t === 'string' ? v.value : undefined;
 }
 
-/** `0xe7f1…0512`: enough of an address to tell it apart in a heading. */
-export const shortAddress = (address: string): string => (address.length === 42 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address);
+/** The contract's name at `address`, from its code, when ABIs were given and one matches. */
+export const contractOf = (address: string, decoding: Decoding | undefined): string | undefined => decoding?.labels.get(address.toLowerCase());
 
-/** `0x1a2b3c4d…`: a hash in a heading. */
-export const shortHash = (hash: string): string => (hash.length > 12 ? `${hash.slice(0, 10)}…` : hash);
+const optional = <K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } => (value === undefined ? {} : ({ [key]: value } as { [k in K]: V }));
 
-/** An address as a heading shows it: the contract's name with the short address, or the short address. */
-export function who(address: string, decoding: Decoding | undefined): string {
-  const name = decoding?.labels.get(address.toLowerCase());
-  return name === undefined ? shortAddress(address) : `${name}(${shortAddress(address)})`;
+/** The callee and what an ABI makes of `input` (a call's selector, function and arguments). */
+function callData(type: string | undefined, to: string | undefined, input: string | undefined, decoding: Decoding | undefined): FrameCall {
+  const creates = type === 'CREATE' || type === 'CREATE2' || type === 'SELFDESTRUCT';
+  const call = creates || input === undefined ? undefined : decoding?.decoder.call(input);
+  return {
+    ...optional('type', type),
+    ...optional('to', to),
+    ...optional('contract', to === undefined ? undefined : contractOf(to, decoding)),
+    ...optional('selector', creates || input === undefined || input.length < 10 ? undefined : input.slice(0, 10)),
+    ...(call === undefined ? {} : { function: call.name, decoded: formatDecoded(call) }),
+  };
 }
 
-/** `CALL Vault.deposit(amount: 5)` / `CALL 0xe7f1…0512` / `CREATE Receipt(0x5fbd…)`: one frame of a call tree. */
-export function frameLabel(frame: JsonNode | undefined, decoding: Decoding | undefined): string {
-  const type = text(frame, 'type') ?? 'frame';
-  const to = text(frame, 'to');
-  const target = to === undefined ? '' : ` ${who(to, decoding)}`;
-  if (type === 'CREATE' || type === 'CREATE2' || type === 'SELFDESTRUCT') return `${type}${target}`;
-  const input = text(frame, 'input');
-  const call = input === undefined ? undefined : decoding?.decoder.call(input);
-  if (call === undefined) return `${type}${target}`;
-  const name = to === undefined ? undefined : decoding?.labels.get(to.toLowerCase());
-  return `${type} ${name ?? (to === undefined ? '?' : shortAddress(to))}.${formatDecoded(call)}`;
-}
+/** One frame of a call tree (`CALL Vault.deposit(amount: 5)` as a heading shows it). */
+export const frameCall = (frame: JsonNode | undefined, decoding: Decoding | undefined): FrameCall => callData(text(frame, 'type'), text(frame, 'to'), text(frame, 'input'), decoding);
 
-/** `[0, 1] CALL Vault(0x…)`: a Parity flat trace by its traceAddress, type and callee. */
-export function traceLabel(trace: JsonNode | undefined, decoding: Decoding | undefined): string {
+/** A Parity flat trace: its traceAddress, and its call (`callType` for a call; the callee of a creation, a suicide, a reward). */
+export function tracePlace(trace: JsonNode | undefined, decoding: Decoding | undefined): Place {
   const address = at(trace, 'traceAddress');
-  const path = address?.t === 'array' ? `[${address.items.map((i) => i.raw).join(', ')}]` : '[?]';
   const action = at(trace, 'action');
-  const type = text(trace, 'type') ?? '?';
+  const type = text(trace, 'type');
   const kind = type === 'call' ? (text(action, 'callType') ?? 'call') : type;
   const to = text(action, 'to') ?? text(at(trace, 'result'), 'address') ?? text(action, 'address') ?? text(action, 'author');
-  const input = text(action, 'input');
-  const call = input === undefined || type !== 'call' ? undefined : decoding?.decoder.call(input);
-  const target = to === undefined ? '' : ` ${who(to, decoding)}`;
-  return `trace ${path} ${kind.toUpperCase()}${target}${call === undefined ? '' : `.${formatDecoded(call)}`}`;
+  const call = callData(kind, to, type === 'call' ? text(action, 'input') : undefined, decoding);
+  return { kind: 'trace', ...(address?.t === 'array' ? { traceAddress: address.items.map((i) => Number(i.raw)) } : {}), call };
 }
 
 /** `log 2 Deposited(user: 0x…, …)` or `log 2 (0xe7f1…0512)`: a log by its index, decoded when it can be. */

@@ -6,11 +6,11 @@ import type { AbiDecoder } from '../abi/decoder.ts';
 import { findDifferences } from '../compare/answers.ts';
 import type { CompareMode } from '../compare/diff.ts';
 import type { IgnoreRules } from '../compare/ignore.ts';
-import { compactJson, member, parseWhole } from '../compare/jsonText.ts';
+import { member, parseWhole } from '../compare/jsonText.ts';
 import { decodingFor } from '../compare/labels.ts';
 import { codeAtHead } from '../rpc/inProcess.ts';
+import { withLine } from '../compare/location.ts';
 import type { PlacedDifference } from '../compare/types.ts';
-import { type Difference, firstDifference } from './compare.ts';
 import type { Exchange, GoldenSet, Layout } from './layouts.ts';
 import { valueLine } from './valueLine.ts';
 
@@ -29,9 +29,7 @@ export type CaseResult =
       readonly status: 'fail';
       readonly layout: Layout;
       readonly timeMs: number;
-      /** The first difference with the bytes around it (the report of old, kept for `--json` readers). */
-      readonly difference: Difference;
-      /** Every difference, in document order, placed and decoded. */
+      /** Every difference, in document order, placed and decoded (at least one). */
       readonly differences: readonly PlacedDifference[];
     })
   | (CaseBase & { readonly status: 'skip'; readonly reason: string });
@@ -86,19 +84,18 @@ export interface CaseOptions {
 }
 
 /** Our answer to one exchange and every difference from its recording (none: it passes). */
-export async function checkCase(ctx: RpcContext, exchange: Exchange, options: CaseOptions, known = new Map<string, string | undefined>()): Promise<{ answer: string | undefined; differences: PlacedDifference[]; first?: Difference }> {
+export async function checkCase(ctx: RpcContext, exchange: Exchange, options: CaseOptions, known = new Map<string, string | undefined>()): Promise<{ answer: string | undefined; differences: PlacedDifference[] }> {
   const answer = await dispatch(exchange.request, ctx);
   const tokens = exchange.layout === 'pair' || exchange.layout === 'packed';
   const found = findDifferences(exchange.request, exchange.response, answer, { mode: options.mode, tokens, ...(options.ignore === undefined ? {} : { ignore: options.ignore }) });
   if (found.differences.length === 0) return { answer, differences: [] };
   const differences = options.decoder === undefined ? [...found.differences] : found.decoded(await decodingFor(codeAtHead(ctx), options.decoder, [exchange.response, answer], known));
-  const recorded = exchange.response !== undefined && tokens ? compactJson(exchange.response) : exchange.response;
-  return { answer, differences, first: firstDifference(differences[0]!, recorded, answer, options.mode) };
+  return { answer, differences };
 }
 
 /** One exchange: our answer against the recording; undefined when they match (the first difference otherwise). */
-export async function checkExchange(ctx: RpcContext, exchange: Exchange, mode: CompareMode): Promise<Difference | undefined> {
-  return (await checkCase(ctx, exchange, { mode })).first;
+export async function checkExchange(ctx: RpcContext, exchange: Exchange, mode: CompareMode): Promise<PlacedDifference | undefined> {
+  return (await checkCase(ctx, exchange, { mode })).differences[0];
 }
 
 export interface CheckOptions extends CaseOptions {
@@ -117,15 +114,15 @@ export async function checkAll(ctx: RpcContext, set: GoldenSet, options: CheckOp
     const { name, file, golden, layout } = exchange;
     const methods = requestMethods(exchange.request);
     const started = performance.now();
-    const { answer, differences, first } = await checkCase(ctx, exchange, options, known);
+    const { answer, differences } = await checkCase(ctx, exchange, options, known);
     const timeMs = performance.now() - started;
-    if (first === undefined) {
+    if (differences.length === 0) {
       cases.push({ status: 'pass', name, file, golden, layout, methods, timeMs });
     } else {
       // a pretty golden is read line by line in a review: each difference says where its value is
       const response = layout === 'pair' ? exchange.response : undefined;
-      const placed = response === undefined ? differences : differences.map((d) => ({ ...d, line: valueLine(response, d.path) }));
-      cases.push({ status: 'fail', name, file, golden, layout, methods, timeMs, difference: first, differences: placed });
+      const placed = response === undefined ? differences : differences.map((d) => withLine(d, valueLine(response, d.location.steps)));
+      cases.push({ status: 'fail', name, file, golden, layout, methods, timeMs, differences: placed });
       options.onFail?.(exchange, answer);
     }
   }

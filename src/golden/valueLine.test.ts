@@ -1,5 +1,10 @@
 import { expect, test } from 'bun:test';
-import { valueLine } from './valueLine.ts';
+import { parseJsonPath } from '../compare/ignore.ts';
+import type { PathStep } from '../compare/types.ts';
+import { valueLine as lineAt } from './valueLine.ts';
+
+/** The line of the value at a JSON path written as `--ignore` takes it. */
+const valueLine = (text: string, path: string): number => lineAt(text, path === '$' ? [] : (parseJsonPath(path) as PathStep[]));
 
 const PRETTY = `{
   "jsonrpc": "2.0",

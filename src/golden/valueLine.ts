@@ -1,8 +1,8 @@
 // Where a difference sits in a pretty golden (the NAME.response.json files `record` writes): the
 // line of the recorded value at a JSON path, so an annotation lands on the value, not on the file.
-// A plain scan of the text (strings and brackets skipped as JSON has them); the path steps are the
-// ones `--ignore` reads, from the path every difference carries.
-import { parseJsonPath } from '../compare/ignore.ts';
+// A plain scan of the text (strings and brackets skipped as JSON has them), along the steps of the
+// path every difference's location carries.
+import type { PathStep } from '../compare/types.ts';
 
 const isWs = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r';
 
@@ -56,13 +56,13 @@ function child(text: string, pos: number, step: string | number): number | undef
 }
 
 /**
- * The line (from 1) of the value at `path` (`$.result[0].calls[1].gasUsed`) in the JSON `text`; of
- * the deepest value on the way where the text has no such member (a value only our answer has).
+ * The line (from 1) of the value at `steps` (`['result', 0, 'calls', 1, 'gasUsed']`) in the JSON
+ * `text`; of the deepest value on the way where the text has no such member (a value only our answer has).
  */
-export function valueLine(text: string, path: string): number {
+export function valueLine(text: string, steps: readonly PathStep[]): number {
   let pos = skipWs(text, 0);
   try {
-    for (const step of path === '$' ? [] : (parseJsonPath(path) ?? [])) {
+    for (const step of steps) {
       const next = child(text, pos, step);
       if (next === undefined) break;
       pos = next;

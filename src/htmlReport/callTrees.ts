@@ -1,19 +1,11 @@
 // The call trees of a failing case or a differing pair, each side's beside the other's, with the
-// frames and fields that differ marked: the comparison engine's differences carry their JSON path,
-// whose `calls[i]` steps below a tree's top call lead to the frame, and what is left is the field.
-import { relative } from '../compare/place.ts';
+// frames and fields that differ marked: the comparison engine's differences carry their location,
+// whose path's `calls[i]` steps below a tree's top call lead to the frame (what is left is the field)
+// and whose heading's places above the frames title the tree.
+import { placesText, relative } from '../compare/location.ts';
 import type { PathStep, PlacedDifference } from '../compare/types.ts';
 import type { Frame } from '../ui/frame.ts';
 import type { ReportTree } from '../ui/reportData.ts';
-
-const STEP = /\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
-
-/** `$.result[0].calls[1]["0x…"]` → its steps (the inverse of compare/place.ts jsonPath). */
-export function pathSteps(path: string): PathStep[] {
-  const steps: PathStep[] = [];
-  for (const [, name, index, quoted] of path.slice(1).matchAll(STEP)) steps.push(name ?? (index !== undefined ? Number(index) : (JSON.parse(quoted!) as string)));
-  return steps;
-}
 
 /** A callTracer frame: what go-ethereum's callFrame always has. */
 function isFrame(value: unknown): value is Frame {
@@ -48,13 +40,13 @@ export function treeAt(prefix: readonly PathStep[], frames: readonly [unknown, u
   const marks: Record<string, string[]> = {};
   let heading: string | undefined;
   for (const d of differences) {
-    const steps = pathSteps(d.path);
+    const { steps, places } = d.location;
     if (!startsWith(steps, prefix)) continue;
     const { key, field } = frameField(steps.slice(prefix.length));
     const fields = (marks[key] ??= []);
     if (!fields.includes(field)) fields.push(field);
     // the heading above the frames: `tx 0 (0xab…)` of `tx 0 (0xab…) › CALL Vault.deposit(…)`
-    heading ??= d.where.split(' › ').slice(0, -(key === '' ? 1 : key.split('.').length + 1)).join(' › ');
+    heading ??= placesText(places.filter((p) => p.kind !== 'frame'));
   }
   if (heading === undefined) return undefined;
   const side = (frame: unknown): Frame | null => (isFrame(frame) ? frame : null);

@@ -1,8 +1,13 @@
 import { expect, test } from 'bun:test';
-import type { PlacedDifference } from '../compare/types.ts';
+import { parseJsonPath } from '../compare/ignore.ts';
+import type { PathStep, PlacedDifference } from '../compare/types.ts';
 import { differenceKinds } from './checkReport.ts';
 
-const d = (path: string, expected: string, got: string, extra: Partial<PlacedDifference> = {}): PlacedDifference => ({ path, expected, got, where: 'w', field: 'f', ...extra });
+/** A difference at `path` (as `--ignore` writes it): the kinds read its location's steps. */
+const d = (path: string, expected: string, got: string, extra: Partial<PlacedDifference> = {}): PlacedDifference => {
+  const steps = path === '$' ? [] : (parseJsonPath(path) as PathStep[]);
+  return { path, expected, got, where: 'w', field: 'f', location: { steps, places: [], field: { steps } }, ...extra };
+};
 
 test('the index line of a failing case: each kind of difference with how many, in the order they first come', () => {
   expect(

@@ -3,11 +3,11 @@
 // recording and of our answer side by side (the frames and fields that differ marked) and every
 // difference in a table, grouped and decoded as the text report has them.
 import { gasAmounts } from '../compare/gas.ts';
-import type { PlacedDifference } from '../compare/types.ts';
+import type { PathStep, PlacedDifference } from '../compare/types.ts';
 import type { CheckReport } from '../golden/run.ts';
 import { summaryLine } from '../golden/reporters/text.ts';
 import type { ReportData, ReportSection } from '../ui/reportData.ts';
-import { pathSteps, treesIn } from './callTrees.ts';
+import { treesIn } from './callTrees.ts';
 import { reportDifference } from './htmlReport.ts';
 
 /** Both answers of a failing case: the recording and ours (undefined: no answer). */
@@ -30,8 +30,7 @@ export const caseKey = (c: { readonly file: string; readonly name: string }): st
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What an item one side lacks is, by the array it is in: a call of a call tree, a log, else an item (or a member of an object: a field). */
-function itemNoun(path: string): string {
-  const steps = pathSteps(path);
+function itemNoun(steps: readonly PathStep[]): string {
   const last = steps.at(-1);
   if (typeof last !== 'number') return 'field';
   const array = steps.at(-2);
@@ -46,8 +45,8 @@ function kindOf(d: PlacedDifference): readonly [noun: string, after?: string] {
   // the recording's side is what check expects: what ours lacks is missing, what only ours has is extra
   if (d.got === 'no answer') return ['answer', 'missing'];
   if (d.expected === 'no answer') return ['answer', 'extra'];
-  if (d.got === 'missing') return [itemNoun(d.path), 'missing'];
-  if (d.expected === 'missing') return [itemNoun(d.path), 'extra'];
+  if (d.got === 'missing') return [itemNoun(d.location.steps), 'missing'];
+  if (d.expected === 'missing') return [itemNoun(d.location.steps), 'extra'];
   return gasAmounts(d) !== undefined ? ['changed gas value'] : ['changed value'];
 }
 

@@ -2,7 +2,7 @@
 // actions/runner): `::name k=v,k=v::message`, the first `::` after the name ends the properties,
 // `,` and the first `=` split them, and the escapes are undone with `%25` last.
 import { describe, expect, test } from 'bun:test';
-import type { PlacedDifference } from '../../compare/types.ts';
+import type { Location, PlacedDifference } from '../../compare/types.ts';
 import type { CaseResult, CheckReport } from '../run.ts';
 import { annotationPath, githubReport } from './github.ts';
 import { failureText, textReport, type FailedCase } from './text.ts';
@@ -36,13 +36,14 @@ function parseCommand(line: string): Command | undefined {
 }
 
 const CWD = '/home/runner/work/app';
+/** The text reports print a difference's texts, given here; its location is not read. */
+const NOWHERE: Location = { steps: [], places: [], field: { steps: [] } };
 const diff = (where: string, field: string, expected: string, got: string, extra: Partial<PlacedDifference> = {}): PlacedDifference => ({
-  path: `$.result.${field}`, where, field, expected, got, ...extra,
+  path: `$.result.${field}`, where, field, expected, got, location: NOWHERE, ...extra,
 });
 const FAIL: FailedCase = {
   status: 'fail', name: 'Vault::deposit a,b <c> & "d" 100%', file: `${CWD}/golden/x: y, z%.io.json`, golden: 'golden',
   methods: ['debug_traceTransaction'], layout: 'io', timeMs: 3,
-  difference: { path: '$.result.gas', expected: '"0x1"', got: '"0x2"' },
   differences: [
     diff('tx 0 (0xab…) › CALL Vault.deposit(amount: 5)', 'gas', '"0x1"', '"0x2"', { note: 'line\r\nbreak, 50% :: done' }),
     diff('tx 0 (0xab…) › CALL Vault.deposit(amount: 5)', 'output', '"0x…01"', '"0x…02"', { decoded: { expected: 'Error("🦊")', got: 'Error("%0A")' } }),

@@ -2,7 +2,7 @@
 // CI system would see of suites, counts, names, times and failure text.
 import { describe, expect, test } from 'bun:test';
 import { parse, type TestSuites } from 'junit2json';
-import type { PlacedDifference } from '../../compare/types.ts';
+import type { Location, PlacedDifference } from '../../compare/types.ts';
 import type { CaseResult, CheckReport } from '../run.ts';
 import { junitReport, xmlEscape } from './junit.ts';
 import { failureText, type FailedCase } from './text.ts';
@@ -10,14 +10,15 @@ import { failureText, type FailedCase } from './text.ts';
 const AT = new Date('2024-05-01T12:00:00.250Z');
 const RUN = { fixture: 'fixtures/vault & co.json', goldens: ['golden/traces', 'golden/one.io.json', 'golden/empty'] };
 
+/** The text reports print a difference's texts, given here; its location is not read. */
+const NOWHERE: Location = { steps: [], places: [], field: { steps: [] } };
 const diff = (where: string, field: string, expected: string, got: string, extra: Partial<PlacedDifference> = {}): PlacedDifference => ({
-  path: `$.result[0].${field}`, where, field, expected, got, ...extra,
+  path: `$.result[0].${field}`, where, field, expected, got, location: NOWHERE, ...extra,
 });
 
 const FAIL: FailedCase = {
   status: 'fail', name: 'trace <tx> & "calls" \'1\'', file: '/repo/golden/traces/a&b <1>.io.json', golden: 'golden/traces',
   methods: ['debug_traceTransaction'], layout: 'io', timeMs: 12.3456,
-  difference: { path: '$.result[0].gasUsed', expected: '"0x1"', got: '"0x2"' },
   differences: [
     diff('tx 0 (0xab12…) › CALL Vault.deposit(amount: 5)', 'gasUsed', '"0x1"', '"0x2"', { note: 'a, b: 100% "quoted"\ttab\r\nCRLF' }),
     diff('tx 0 (0xab12…) › CALL Vault.deposit(amount: 5)', 'output', '"0x00…01"', '"0x00…02"', {

@@ -36,11 +36,10 @@ export const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 const caseMs = (c: CaseResult): number => (c.status === 'skip' ? 0 : c.timeMs);
 
-/** `N differences; first at PATH`, falling back on the first difference of old when none is placed. */
+/** `N differences; first at PATH`. */
 function failureMessage(c: FailedCase): string {
-  const n = Math.max(c.differences.length, 1);
-  const first = c.differences[0]?.path ?? c.difference.path;
-  return `${n} difference${n === 1 ? '' : 's'}; first at ${first}`;
+  const n = c.differences.length;
+  return `${n} difference${n === 1 ? '' : 's'}; first at ${c.differences[0]?.path ?? '$'}`;
 }
 
 function testcase(c: CaseResult): string {

@@ -1,11 +1,15 @@
 import { describe, expect, test } from 'bun:test';
-import type { PlacedDifference } from '../../compare/types.ts';
+import type { Location, PlacedDifference } from '../../compare/types.ts';
 import { differenceLines } from '../../compare/lines.ts';
 import { failureText, type FailedCase } from './text.ts';
 
-const failed = (differences: PlacedDifference[]): FailedCase => ({
+/** The text reports print a difference's texts, given here; its location is not read. */
+const NOWHERE: Location = { steps: [], places: [], field: { steps: [] } };
+type Given = Omit<PlacedDifference, 'location'>;
+
+const failed = (differences: Given[]): FailedCase => ({
   status: 'fail', name: 'case', file: 'f.json', golden: 'g', layout: 'pair', methods: ['trace_block'], timeMs: 1,
-  difference: { path: differences[0]!.path, expected: '', got: '' }, differences,
+  differences: differences.map((d) => ({ ...d, location: NOWHERE })),
 });
 
 test('every difference under its heading, in order; words, meanings, notes and the path', () => {
@@ -35,7 +39,7 @@ test('a large value the other side lacks is cut with its length; values on both 
 });
 
 describe('the characters that differ are marked with carets, which a log without colour keeps', () => {
-  const lines = (d: Omit<PlacedDifference, 'where'>, sides?: readonly [string, string]): string[] => differenceLines({ where: 'w', ...d }, '', sides);
+  const lines = (d: Omit<Given, 'where'>, sides?: readonly [string, string]): string[] => differenceLines({ where: 'w', location: NOWHERE, ...d }, '', sides);
 
   test('one digit inside a hash: one caret line under both, on its column', () => {
     const hash = (digit: string): string => `"0x9bc3e7c3bf61e31b8163${digit}dbb14a8fd1b993d55d1853657681aaf6bca2b1879fc"`;
