@@ -1,6 +1,6 @@
 // The matchers in the three runners (issue 48), each in an example project that installs blocktrace
 // from the packed tarball (test/helpers/packedTarball.ts) and runs on Node (vitest, jest) or Bun
-// (bun test), the runners linked from this checkout's node_modules. The chain is the vault scenario
+// (bun test), the runners (and viem, ethers) linked from this checkout's node_modules. The chain is the vault scenario
 // of test/helpers/vaultChain.ts in two versions whose deposit computes its fee differently: the first
 // run writes the snapshots and `blocktrace check` passes on them; a run against version 2 fails with
 // check's report decoded with the vault's ABI; the runner's update flag rewrites them and check
@@ -36,6 +36,24 @@ test('deposit', async () => {
   await expect({ chain, tx: process.env.DEPOSIT }).toMatchTraceSnapshot();
   await expect({ chain, block: Number(process.env.BLOCK) }).toMatchTraceSnapshot('deposit block');
   await expect({ chain, tx: process.env.DEPOSIT }).toMatchGasSnapshot('deposit', { tolerance: '10%' });
+});
+`;
+
+// jest's, as docs/testing.md shows it: ethers finds the deposit in its block by its selector
+const JEST_BODY = `import { configure, openChain } from 'blocktrace';
+import { Interface } from 'ethers';
+
+const chain = await openChain(process.env.FIXTURE);
+configure({ abi: [process.env.ABI] });
+const vault = new Interface(['function deposit(uint256 amount)']);
+
+test('deposit', async () => {
+  const block = await chain.request('eth_getBlockByNumber', ['0x' + Number(process.env.BLOCK).toString(16), true]);
+  const deposit = block.transactions.find((tx) => tx.input.startsWith(vault.getFunction('deposit').selector));
+  expect(deposit.hash).toBe(process.env.DEPOSIT);
+  await expect({ chain, tx: deposit.hash }).toMatchTraceSnapshot();
+  await expect({ chain, block: Number(process.env.BLOCK) }).toMatchTraceSnapshot('deposit block');
+  await expect({ chain, tx: deposit.hash }).toMatchGasSnapshot('deposit', { tolerance: '10%' });
 });
 `;
 
@@ -104,10 +122,10 @@ const RUNNERS: Runner[] = [
     name: 'jest',
     testFile: 'trace.test.mjs',
     files: {
-      'trace.test.mjs': `import { configure, openChain } from 'blocktrace';\n\n${BODY}`,
+      'trace.test.mjs': JEST_BODY,
       'jest.config.mjs': "export default { testEnvironment: 'node', setupFilesAfterEnv: ['blocktrace/jest'], transform: {} };\n",
     },
-    links: [],
+    links: ['ethers'],
     command: (update) => [NODE, '--experimental-vm-modules', join(ROOT, 'node_modules/jest/bin/jest.js'), '--no-watchman', ...(update ? ['-u'] : [])],
   },
   {
