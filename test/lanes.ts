@@ -1,6 +1,6 @@
 // Which test files `npm test` runs, and how they are shared between the lanes that run side by side
 // (test/run.ts). The end-to-end files start programs other than blocktrace (anvil, cast, Hardhat,
-// solc builds, Chromium, tmux, qemu, Deno, npm pack and install, tmpfs mounts): `npm run test:quick`
+// solc builds, Chromium, tmux, qemu, Deno, HAProxy, npm pack and install, tmpfs mounts): `npm run test:quick`
 // leaves them out, `npm run test:e2e` runs them alone, `npm test` runs both.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -19,6 +19,7 @@ export const E2E: Readonly<Record<string, string>> = {
   'test/debugger.test.ts': 'solc builds, Hardhat, Deno',
   'test/debuggerTerminal.test.ts': 'tmux',
   'test/debuggerViewer.test.ts': 'Chromium',
+  'test/deploy.test.ts': 'the compiled executable the Dockerfile ships',
   'test/dist.test.ts': 'the compiled executables, Node and Deno',
   'test/forks.test.ts': 'anvil',
   'test/fullDisk.test.ts': 'tmpfs and read-only mounts',
@@ -30,6 +31,7 @@ export const E2E: Readonly<Record<string, string>> = {
   'test/loading.test.ts': 'anvil',
   'test/npmPackage.test.ts': 'npm pack',
   'test/readme.test.ts': 'the README examples against the installed package',
+  'test/replicas.test.ts': 'HAProxy in front of three replicas',
   'test/ui.test.ts': 'Chromium',
   'test/upstream.test.ts': 'anvil',
   'test/upstreamForks.test.ts': 'anvil and the fork nodes',
