@@ -83,6 +83,21 @@ function failingGoldens(into: string): void {
   }
 }
 
+/** A bare anvil on a free port with one block mined, for `fn`; stopped after. */
+async function withMinedAnvil(fn: (url: string) => Promise<void>): Promise<void> {
+  const port = await freePort();
+  const anvil = Bun.spawn([ANVIL, '--host', '127.0.0.1', '--port', String(port)], { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' });
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    await waitForRpc(url, () => anvil.exitCode !== null);
+    await rpc(url, 'anvil_mine', ['0x1']);
+    await fn(url);
+  } finally {
+    anvil.kill('SIGKILL');
+    await anvil.exited;
+  }
+}
+
 let fresh: string;
 beforeAll(async () => {
   fresh = (await runHarness(['--replay-file', PRAGUE, '--cache', CACHE, REQUEST])).stdout;
@@ -157,22 +172,19 @@ describe.skipIf(refused !== undefined)('a full disk (a tmpfs filled to its last 
     expect(Object.keys(contents(FULL))).toEqual(before);
   });
 
-  test('capture --out there: one line, exit 2, no file', async () => {
-    const port = await freePort();
-    const anvil = Bun.spawn([ANVIL, '--host', '127.0.0.1', '--port', String(port)], { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' });
-    try {
-      const url = `http://127.0.0.1:${port}`;
-      await waitForRpc(url, () => anvil.exitCode !== null);
-      await rpc(url, 'anvil_mine', ['0x1']);
+  test('capture --out there: one line, exit 2, no file (and to a disk with room: the file alone)', async () => {
+    await withMinedAnvil(async (url) => {
       const before = Object.keys(contents(FULL));
       const run = await runHarness(['capture', '--rpc', url, '--block', '1', '--out', join(FULL, 'captured.json')]);
       expect(run.code).toBe(2);
       expect(lines(run.stderr)).toEqual([expect.stringMatching(/^blocktrace: cannot write .*captured\.json: ENOSPC/)]);
       expect(Object.keys(contents(FULL))).toEqual(before);
-    } finally {
-      anvil.kill('SIGKILL');
-      await anvil.exited;
-    }
+      const roomy = join(work, 'captures');
+      mkdirSync(roomy);
+      expect((await runHarness(['capture', '--rpc', url, '--block', '1', '--out', join(roomy, 'captured.json')])).code).toBe(0);
+      expect(readdirSync(roomy)).toEqual(['captured.json']);
+      expect(JSON.parse(readFileSync(join(roomy, 'captured.json'), 'utf8'))).toBeObject();
+    });
   });
 });
 
@@ -201,6 +213,15 @@ describe.skipIf(refused !== undefined)('a read-only mount', () => {
     expect(run.code).toBe(2);
     expect(lines(run.stderr)).toEqual([expect.stringMatching(/^blocktrace: cannot update .*: EROFS$/)]);
     expect(contents(join(RO, 'goldens'))).toEqual(before);
+  });
+
+  test('capture --out there: one line, exit 2', async () => {
+    await withMinedAnvil(async (url) => {
+      const run = await runHarness(['capture', '--rpc', url, '--block', '1', '--out', join(RO, 'captured.json')]);
+      expect(run.code).toBe(2);
+      expect(lines(run.stderr)).toEqual([expect.stringMatching(/^blocktrace: cannot write .*captured\.json: EROFS/)]);
+      expect(existsSync(join(RO, 'captured.json'))).toBe(false);
+    });
   });
 
   test('check --report there: one line, exit 2, before the fixture loads', async () => {

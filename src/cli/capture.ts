@@ -1,12 +1,13 @@
 // `blocktrace capture`: the fixture of a block range of a live node, written to a new file: whole or
 // not at all (a temporary dot file beside it, linked under its name once written, never over a file).
-import { linkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { FixtureError } from '../errors/fixtureError.ts';
 import { upstreamGenesis } from '../upstream/chainConfig.ts';
 import { UpstreamClient } from '../upstream/client.ts';
 import { doubtForks } from '../upstream/replayCheck.ts';
 import { capture } from '../upstream/capture.ts';
+import { placeNew } from './placeFile.ts';
 import type { CaptureCommand } from './upstreamArgs.ts';
 
 /** Exit status: 0 written; 2 the node, the replay or the file failed (one line on `log`). */
@@ -24,7 +25,7 @@ export async function runCapture(options: CaptureCommand, log: (line: string) =>
   const temp = join(dirname(out), `.${basename(out)}.${process.pid}.tmp`);
   try {
     writeFileSync(temp, `${JSON.stringify(captured.fixture, null, 1)}\n`, { flag: 'wx' });
-    linkSync(temp, out);
+    placeNew(temp, out);
   } catch (err) {
     log(`blocktrace: cannot write ${out}: ${(err as NodeJS.ErrnoException).code === 'EEXIST' ? 'the file exists (never overwritten)' : (err as Error).message.split('\n')[0]}`);
     return 2;

@@ -7,7 +7,7 @@
 // whole are they linked into place; a failure (a full disk, a read-only mount) removes what this run
 // made, so an interrupted or failed record leaves no partial golden (a killed one leaves dot files,
 // which check's walk passes over).
-import { existsSync, linkSync, mkdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { GoldenError } from '../errors/goldenError.ts';
 import { prettyJson } from '../golden/pretty.ts';
@@ -15,6 +15,7 @@ import { fileStems, readRequests, type NamedRequest } from '../golden/requests.t
 import { requestMethods, selected } from '../golden/run.ts';
 import { dispatch } from '../rpc/dispatch.ts';
 import { goldenContext, write, type GoldenIo } from './check.ts';
+import { placeNew } from './placeFile.ts';
 import type { RecordCommand } from './goldenArgs.ts';
 
 interface Planned {
@@ -66,7 +67,7 @@ class Pending {
   commit(): void {
     for (const { temp, file } of this.temps) {
       try {
-        place(temp, file);
+        placeNew(temp, file);
         this.placed.push(file);
       } catch (err) {
         throw new GoldenError(code(err) === 'EEXIST' ? `${file} exists; record never overwrites (remove it or choose another --out)` : `cannot write ${file}: ${code(err)}; no file was written`);
@@ -92,17 +93,6 @@ function dirsBetween(from: string, to: string): string[] {
   const dirs = [from];
   for (const part of relative(from, to).split(/[\\/]/).filter((p) => p !== '')) dirs.push(join(dirs[dirs.length - 1]!, part));
   return dirs;
-}
-
-/** `temp` under the name `file`, failing with EEXIST when `file` exists (a hard link; a rename where links are not had). */
-function place(temp: string, file: string): void {
-  try {
-    linkSync(temp, file);
-  } catch (err) {
-    if (!['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes(code(err))) throw err;
-    if (existsSync(file)) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
-    renameSync(temp, file);
-  }
 }
 
 function quietly(act: () => void): void {
