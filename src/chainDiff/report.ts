@@ -180,7 +180,7 @@ export function diffText(diff: ChainDiff, paths: readonly [string, string]): str
   return `${lines.join('\n')}\n`;
 }
 
-/** The schema of `--json` (docs/cli.md): 2 since each difference carries its location; the reports before had no version. */
+/** The version of `--json`'s schema (docs/cli.md; its differences as in docs/ci.md, "The JSON report"). */
 export const DIFF_JSON_VERSION = 2;
 
 /** `--json`: the pairs that differ with every difference, then the one-sided transactions (`missing`); the counts; the gas of every pair. */

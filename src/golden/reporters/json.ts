@@ -4,7 +4,7 @@
 import { differenceJson } from '../../compare/location.ts';
 import type { CheckReport } from '../run.ts';
 
-/** The schema of this report: 2 since each difference carries its location and `difference` (the first, with the bytes around it) left; the reports before had no version. */
+/** The version of this report's schema (docs/ci.md, "The JSON report"). */
 export const CHECK_JSON_VERSION = 2;
 
 export function jsonReport(report: CheckReport, run: { readonly fixture: string; readonly goldens: readonly string[] }): string {
