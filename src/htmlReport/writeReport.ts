@@ -1,8 +1,9 @@
 // Where `--report FILE.html` goes: asked before the work (a path that cannot be written is one line
 // and exit 2 at once, not after a long check), then written through a temporary file and a rename,
-// so an interrupted run leaves no half-written report.
+// so an interrupted run leaves no half-written report. The temporary file is a dot file beside the
+// report, named with the writer's PID: a run killed mid-write leaves at most that hidden file.
 import { accessSync, constants, existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Why `path` cannot take the report; undefined when it can. */
 export function reportPathProblem(path: string): string | undefined {
@@ -20,7 +21,7 @@ export function reportPathProblem(path: string): string | undefined {
 
 /** Writes `html` to `path` whole, or throws; returns the absolute path written (for the line that says where). */
 export function writeReport(path: string, html: string): string {
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(temp, html);
     renameSync(temp, path);
