@@ -2,7 +2,8 @@
 // 1001, answers the requests in flight, then exits 0; past --shutdown-timeout it cuts them (still
 // exit 0); /health says loading, ready or draining; --log json writes one JSON object a line per
 // HTTP request. Real processes, real signals; the health states also through app.handle, without a
-// port. A SIGTERM during the load still exits 143 at once: test/responsive.test.ts.
+// port; the shipped bundle under Node and Deno drains too. A SIGTERM during the load still exits 143
+// at once: test/responsive.test.ts.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,6 +66,28 @@ test('SIGTERM with a request in flight and a WebSocket open: the request is answ
     expect(typeof entry['ms']).toBe('number');
     expect(new Date(entry['time'] as string).toISOString()).toBe(entry['time'] as string);
   }
+  expect(server.output()).toContain('blocktrace: SIGTERM, draining');
+}, 120_000);
+
+// the bundle the package ships (dist/blocktrace.mjs) drains the same way under Node and Deno
+const DENO = join(ROOT, 'node_modules/@deno/linux-x64-glibc/deno');
+const BUNDLE = join(ROOT, 'dist/blocktrace.mjs');
+const RUNTIMES: readonly (readonly [string, readonly string[]])[] = [
+  ['Node', [Bun.which('node')!, BUNDLE]],
+  ['Deno', [DENO, 'run', '--allow-env', '--allow-read', '--allow-net', '--allow-write', '--allow-sys', BUNDLE]],
+];
+
+test.each(RUNTIMES)('under %s (the bundle): SIGTERM with a request in flight answers it, then exit 0', async (name, cmd) => {
+  const server = spawnChild(`serve on ${name}`, [...cmd, 'serve', fixture, '--port', '0', '--no-cache', '--no-ui', '--shutdown-timeout', '1m'], ROOT);
+  const url = (await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/, 60_000))[1]!;
+  await server.waitFor(/^chain /m, 60_000);
+  const expected = await post(url, SLOW);
+  expect(expected).toBe('{"jsonrpc":"2.0","id":1,"result":"0x"}');
+  const inFlight = post(url, SLOW);
+  await Bun.sleep(150);
+  process.kill(server.pid, 'SIGTERM');
+  expect(await inFlight).toBe(expected);
+  expect(await server.exited).toBe(0);
   expect(server.output()).toContain('blocktrace: SIGTERM, draining');
 }, 120_000);
 

@@ -20,6 +20,7 @@ export const E2E: Readonly<Record<string, string>> = {
   'test/debuggerTerminal.test.ts': 'tmux',
   'test/debuggerViewer.test.ts': 'Chromium',
   'test/deploy.test.ts': 'the compiled executable the Dockerfile ships',
+  'test/drain.test.ts': 'the bundle under Node and Deno',
   'test/dist.test.ts': 'the compiled executables, Node and Deno',
   'test/forks.test.ts': 'anvil',
   'test/fullDisk.test.ts': 'tmpfs and read-only mounts',
