@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { startBlocktrace } from './blocktrace.ts';
 import { guardChildren, rssMB } from './procs.ts';
 import { body, call, post } from './rpc.ts';
+import { scriptOptions } from './scriptArgs.ts';
 import { markdown, row, type Row } from './table.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
@@ -206,19 +207,8 @@ export async function debuggerBench(n: number): Promise<DebuggerBench> {
   };
 }
 
-function options(argv: readonly string[]): { runs: number; json: boolean } {
-  const out = { runs: 5, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const value = Number(argv[i + 1]);
-    if (argv[i] === '--json') out.json = true;
-    else if (argv[i] === '--runs' && Number.isInteger(value) && value >= 1) (out.runs = value), i++;
-    else throw new Error(`usage: bun bench/debugger.ts [--runs N] [--json] (got ${argv.join(' ')})`);
-  }
-  return out;
-}
-
 if (import.meta.main) {
-  const opts = options(process.argv.slice(2));
+  const opts = scriptOptions(process.argv.slice(2), 'debugger.ts', { runs: 5 });
   guardChildren(DEADLINE_MS, log);
   process.once('exit', () => {
     if (running !== undefined) process.kill(running, 'SIGKILL');

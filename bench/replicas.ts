@@ -15,6 +15,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Child, freePort, guardChildren, spawnChild } from './procs.ts';
+import { scriptOptions } from './scriptArgs.ts';
 import { markdown, row, type Row } from './table.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
@@ -279,20 +280,8 @@ export async function replicasBench(clients: number, phaseMs: number): Promise<R
   };
 }
 
-function options(argv: readonly string[]): { clients: number; seconds: number; json: boolean } {
-  const out = { clients: 8, seconds: 5, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const value = Number(argv[i + 1]);
-    if (argv[i] === '--json') out.json = true;
-    else if (argv[i] === '--clients' && Number.isInteger(value) && value >= 1) (out.clients = value), i++;
-    else if (argv[i] === '--seconds' && value > 0) (out.seconds = value), i++;
-    else throw new Error(`usage: bun bench/replicas.ts [--clients N] [--seconds S] [--json] (got ${argv.join(' ')})`);
-  }
-  return out;
-}
-
 if (import.meta.main) {
-  const opts = options(process.argv.slice(2));
+  const opts = scriptOptions(process.argv.slice(2), 'replicas.ts', { clients: 8, seconds: 5 });
   guardChildren(10 * 60 * 1000, (line) => process.stderr.write(`bench replicas: ${line}\n`));
   const report = await replicasBench(opts.clients, opts.seconds * 1000);
   process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : `${markdown(report.rows)}\n${JSON.stringify(report.details)}\n`);

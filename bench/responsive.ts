@@ -17,6 +17,7 @@ import { loopFixture, slowBlockFixture } from './pathological.ts';
 import { type Child, guardChildren, spawnChild } from './procs.ts';
 import { body, post } from './rpc.ts';
 import { median } from './stats.ts';
+import { scriptOptions } from './scriptArgs.ts';
 import { markdown, row, type Row } from './table.ts';
 
 const ROOT = resolve(import.meta.dir, '..');
@@ -131,19 +132,8 @@ export async function responsiveBench(runs: number): Promise<ResponsiveBench> {
   }
 }
 
-function options(argv: readonly string[]): { runs: number; json: boolean } {
-  const out = { runs: 3, json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const value = Number(argv[i + 1]);
-    if (argv[i] === '--json') out.json = true;
-    else if (argv[i] === '--runs' && Number.isInteger(value) && value >= 1) (out.runs = value), i++;
-    else throw new Error(`usage: bun bench/responsive.ts [--runs N] [--json] (got ${argv.join(' ')})`);
-  }
-  return out;
-}
-
 if (import.meta.main) {
-  const opts = options(process.argv.slice(2));
+  const opts = scriptOptions(process.argv.slice(2), 'responsive.ts', { runs: 3 });
   guardChildren(DEADLINE_MS, log);
   const report = await responsiveBench(opts.runs);
   process.stdout.write(opts.json ? `${JSON.stringify(report)}\n` : markdown(report.rows));
