@@ -1,7 +1,7 @@
 // CRC-32 (the zlib/PNG/gzip one) of the replay snapshot: node:zlib's crc32 where the runtime has it
-// (Bun, Node 20.15+: some 8 GB/s here), this table-driven one elsewhere (the same values). The
-// snapshot's checksum finds a damaged or truncated file; it was SHA-256, which over the 875 MB
-// snapshot of a 1,000,000-transaction chain took a second of every start from it.
+// (Bun, Node 20.15+), this table-driven one elsewhere (the same values). The snapshot's checksum
+// finds a damaged or truncated file, not a forged one, and runs over the whole file at every start:
+// a CRC is enough for the first and much cheaper than a cryptographic hash for the second.
 import * as zlib from 'node:zlib';
 
 type Crc32 = (data: Uint8Array, value?: number) => number;

@@ -1,7 +1,7 @@
 // A file's bytes for reading only: mapped under Bun (Bun.mmap, private), read elsewhere (Deno, Node).
 // A mapping's pages come from the page cache as they are touched instead of being copied into fresh
-// memory: reading a 14.7 MB snapshot took some 60 ms on the bench machine, nearly all of it first
-// touches of fresh memory, and its checksum and decode then touched it again. The files mapped here
+// memory first, whose first touches are most of a read's cost, and which the checksum and the
+// decoding would then touch again. The files mapped here
 // are never changed in place while mapped: a snapshot is replaced by rename and removed by unlink,
 // which leave a mapped file as it was; a fixture is not written by blocktrace at all.
 import { readFileSync, statSync } from 'node:fs';

@@ -20,19 +20,19 @@
 //   entry: u8 kind (bit 0: the value is bytes, not UTF-8 text; bit 1: the key is hex text, kept as
 //          the bytes it spells)  u32 key length  key  u32 value length  value
 //
-// The blocks section holds each block's hash (as the replay computed it: a restore hashes no header), root, its transaction hashes and what its receipts add up to (logs
-// bloom, gas used), which a restore checks against the block's header without reading the
-// receipts or decoding the block. They were hex in the JSON header until BTSNAP12: at 1,000,000
-// transactions that header took some 0.35 s of every start to parse, and the hashes' views 0.12 s. A receipt's bloom is not kept: it is the bloom of its logs, made
-// again when the receipts are read (replay/receipts.ts withBlooms); the blooms were a quarter of
-// the file.
+// The blocks section holds each block's hash (as the replay computed it: a restore hashes no
+// header), root, its transaction hashes and what its receipts add up to (logs bloom, gas used),
+// which a restore checks against the block's header without reading the receipts or decoding the
+// block. It is binary and read as views of the file, so a start parses no JSON and copies no hash
+// for them. A receipt's bloom is not kept: it is the bloom of its logs, made again when the
+// receipts are read (replay/receipts.ts withBlooms), and would be a large share of the file.
 // A file whose checksum, magic or key does not match is ignored with one warning line, never
 // trusted. Writes go to a temporary file renamed into place, so a reader sees a whole file or none
 // and two processes writing the same snapshot cannot interleave. The checksum is a CRC-32
-// (crc32.ts), which finds a damaged file as well as the SHA-256 it replaces did, at a tenth of the
-// cost (a second of each start from a 1,000,000-transaction chain's snapshot). node:fs, node:crypto
-// and node:zlib only: Bun, Deno and Node read and write it alike; Bun maps the file instead of
-// reading it (mapFile.ts).
+// (crc32.ts): it finds a damaged or truncated file, and runs over the whole file at every start,
+// so it must be cheap. node:fs, node:crypto and node:zlib only: Bun, Deno and Node read and write
+// it alike; Bun maps the file instead of reading it (mapFile.ts). The figures behind these choices:
+// docs/performance.md, "Figures behind the code".
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { homedir, hostname } from 'node:os';
@@ -83,7 +83,7 @@ export function snapshotPath(dir: string, key: string): string {
 /**
  * The snapshot's bytes in order, without its checksum, as pieces that are the snapshot's own
  * buffers where it has them (receipts, recordings, history): a writer takes them one at a time, so
- * no copy of the whole file is made (at 1,000,000 transactions it is some 800 MB). `fixture`: the
+ * no copy of the whole file is made (it grows with the chain). `fixture`: the
  * path of the fixture it was made from, for `cache ls` (read from the file's start, see store.ts).
  */
 function* snapshotPieces(key: string, snapshot: Snapshot, fixture?: string): Generator<Uint8Array> {
@@ -237,7 +237,7 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
   const history = new Uint8Array(body.buffer, body.byteOffset + historyStart, at - historyStart);
   // the entries are walked now (a damaged file is found before it is used) and decoded into the
   // state database when it is first used (FilledOnUse): a start that answers from blocks, receipts
-  // and recordings alone never makes their 43,000 keys of the generated fixture (some 60 ms)
+  // and recordings alone never makes their keys
   const entriesAt = at;
   for (let i = 0; i < header.entries; i++) {
     if (at + 9 > body.length) return 'truncated';

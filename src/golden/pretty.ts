@@ -17,7 +17,7 @@ export function prettyJson(text: string): string {
   } catch {
     return text;
   }
-  // The engine's JSON is native, several times faster than the walk below while the JIT is cold
+  // The engine's JSON is native code, which the walk below is not until the JIT has compiled it
   // (a first multi-megabyte trace). It is exact when parsing lost nothing, which is when the value
   // prints back as the very same text; JSON.stringify with a gap of 2 is then this file's layout.
   try {

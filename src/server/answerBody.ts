@@ -1,8 +1,8 @@
 // The HTTP body of a JSON-RPC answer. An answer of some size, in pieces (rpc/dispatch.ts
 // AnswerPieces: a result between the text before and after it), goes out on Bun as a direct stream
-// that writes the pieces one after the other: the answer's text joined is a new copy of the result
-// for every answer, and the engine flattening it took 7–12 ms of a cached 2.4 MB answer that leaves
-// in about 1 ms this way, 1.4 → 0.4 ms of a 221 kB one (docs/performance.md, "Large answers"). Such
+// that writes the pieces one after the other: the answer's text joined would be a new copy of the
+// result for every answer (the id differs), made by the engine flattening the string, which costs
+// more than sending a large cached result (docs/performance.md, "Large answers"). Such
 // an answer is sent chunked, as go-ethereum sends one: it writes its JSON to net/http's
 // ResponseWriter, which sets a Content-Length only for an answer within its 2,048-byte buffer
 // (net/http server.go bufferBeforeChunkingSize).

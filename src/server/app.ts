@@ -51,7 +51,7 @@ function tooLarge(size: string, maxBody: number): Response {
 /**
  * Reads the body as text, giving up once it exceeds `limit` bytes. A body of a declared length (at
  * most `limit`, checked before) is read whole, without a stream reader: the HTTP server reads no
- * more than the length declared, and the reader's promise machinery was a tenth of a small request.
+ * more than the length declared, and a reader's promise per chunk is a cost every small request pays.
  */
 async function readLimited(request: Request, limit: number, declared: boolean): Promise<string | undefined> {
   if (request.body === null) return '';

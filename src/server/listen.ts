@@ -18,7 +18,7 @@ export interface ListenOptions {
   readonly ws: WsFace;
   /**
    * The node:http adapter (server/nodeListen.ts), needed on Node only: the caller imports it there
-   * alone, as loading node:http and `ws` costs Bun some 15 ms of every start.
+   * alone, so Bun and Deno never load node:http and `ws` at start.
    */
   readonly node?: ((app: App, options: ListenOptions) => Promise<Listening>) | undefined;
 }
