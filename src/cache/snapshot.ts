@@ -163,82 +163,48 @@ export function encodeSnapshot(key: string, snapshot: Snapshot, fixture?: string
 }
 
 /**
- * The snapshot in `bytes`, or why it cannot be trusted. Values stay views of `bytes` (read once and
- * kept), and each block's receipts are parsed when first asked for.
+ * The snapshot in `bytes`, or why it cannot be trusted. It is read in the order of the layout above;
+ * values stay views of `bytes` (read once and kept), and each block's receipts are parsed when first
+ * asked for.
  */
 export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | string {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length < MAGIC.length + 4 + CHECKSUM || buf.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return 'not a blocktrace snapshot';
   const body = buf.subarray(0, buf.length - CHECKSUM);
   if (crc32(body) !== buf.readUInt32LE(buf.length - CHECKSUM)) return 'checksum mismatch';
-  let at = MAGIC.length;
-  const headerLength = body.readUInt32LE(at);
-  at += 4;
+  const headerEnd = MAGIC.length + 4 + body.readUInt32LE(MAGIC.length);
   type Header = { key: string; blocks: number; entries: number };
   let header: Header;
   try {
-    header = JSON.parse(body.toString('utf8', at, at + headerLength)) as Header;
+    header = JSON.parse(body.toString('utf8', MAGIC.length + 4, headerEnd)) as Header;
   } catch {
     return 'unreadable header';
   }
-  at += headerLength;
   if (header.key !== key) return 'made for another fixture or version';
   const count = header.blocks;
   if (!Number.isSafeInteger(count) || count < 0 || !Number.isSafeInteger(header.entries)) return 'unreadable header';
-  if (at + 4 > body.length) return 'truncated';
-  const table = at + 4;
-  at = table + body.readUInt32LE(at);
-  if (at > body.length) return 'truncated';
-  const view = (from: number, size: number): Uint8Array => new Uint8Array(body.buffer, body.byteOffset + from, size);
-  const fixedAt = table + 32 * (count + 1);
-  let hashAt = fixedAt + BLOCK_FIXED * count;
-  if (hashAt > at) return 'truncated';
-  const roots = Array.from({ length: count + 1 }, (_, i) => view(table + 32 * i, 32));
-  const blocks: Omit<SnapshotBlock, 'receipts' | 'recording'>[] = [];
-  for (let i = 0, fixed = fixedAt; i < count; i++, fixed += BLOCK_FIXED) {
-    const txCount = body.readUInt32LE(fixed + 296);
-    if (hashAt + 32 * txCount > at) return 'truncated';
-    const txHashes = new Array<Uint8Array>(txCount);
-    for (let j = 0; j < txCount; j++, hashAt += 32) txHashes[j] = view(hashAt, 32);
-    blocks.push({ hash: view(fixed, 32), logsBloom: view(fixed + 32, 256), gasUsed: body.readBigUInt64LE(fixed + 288), txHashes });
-  }
-  if (hashAt !== at) return 'unreadable blocks';
+  // a header that runs past the end leaves no room for the sections: the first one says truncated
+  const file = new Sections(body, headerEnd);
+  const blocksSection = file.next();
+  if (blocksSection === undefined) return 'truncated';
+  const chain = decodeBlocks(blocksSection, count);
+  if (typeof chain === 'string') return chain;
   // each block's receipts: a view of the file, parsed when they are asked for (replay/storedBlock.ts)
-  const receipts: Uint8Array[] = [];
-  for (let i = 0; i < count; i++) {
-    if (at + 4 > body.length) return 'truncated';
-    const start = at + 4;
-    at = start + body.readUInt32LE(at);
-    if (at > body.length) return 'truncated';
-    receipts.push(view(start, at - start));
-  }
-  if (at + 4 > body.length) return 'truncated';
-  const indexStart = at + 4;
-  at = indexStart + body.readUInt32LE(at);
-  if (at > body.length) return 'truncated';
-  const index = decodeChainIndex(body.subarray(indexStart, at));
-  if (at + 4 > body.length) return 'truncated';
-  const logsStart = at + 4;
-  at = logsStart + body.readUInt32LE(at);
-  if (at > body.length) return 'truncated';
-  const logs = decodeLogTable(body.subarray(logsStart, at));
-  const recordings: Uint8Array[] = [];
-  for (let i = 0; i < blocks.length; i++) {
-    if (at + 4 > body.length) return 'truncated';
-    const start = at + 4;
-    at = start + body.readUInt32LE(at);
-    if (at > body.length) return 'truncated';
-    recordings.push(new Uint8Array(body.buffer, body.byteOffset + start, at - start));
-  }
-  if (at + 4 > body.length) return 'truncated';
-  const historyStart = at + 4;
-  at = historyStart + body.readUInt32LE(at);
-  if (at > body.length) return 'truncated';
-  const history = new Uint8Array(body.buffer, body.byteOffset + historyStart, at - historyStart);
+  const receipts = file.several(count);
+  if (receipts === undefined) return 'truncated';
+  const index = file.next();
+  if (index === undefined) return 'truncated';
+  const logs = file.next();
+  if (logs === undefined) return 'truncated';
+  const recordings = file.several(count);
+  if (recordings === undefined) return 'truncated';
+  const history = file.next();
+  if (history === undefined) return 'truncated';
   // the entries are walked now (a damaged file is found before it is used) and decoded into the
   // state database when it is first used (FilledOnUse): a start that answers from blocks, receipts
   // and recordings alone never makes their keys
-  const entriesAt = at;
+  const entriesAt = file.end;
+  let at = entriesAt;
   for (let i = 0; i < header.entries; i++) {
     if (at + 9 > body.length) return 'truncated';
     const { end } = entryAt(body, at);
@@ -256,7 +222,61 @@ export function decodeSnapshot(bytes: Uint8Array, key: string): Snapshot | strin
       from = end;
     }
   });
-  return { roots, blocks: blocks.map((b, i) => ({ ...b, receipts: receipts[i]!, recording: recordings[i]! })), nodes, history, index, logs };
+  const blocks = chain.blocks.map((b, i) => ({ ...b, receipts: receipts[i]!, recording: recordings[i]! }));
+  return { roots: chain.roots, blocks, nodes, history, index: decodeChainIndex(index), logs: decodeLogTable(logs) };
+}
+
+/** The file's length-prefixed sections in order, from `end`: each a u32 length, then that many bytes. */
+class Sections {
+  constructor(
+    private readonly body: Buffer,
+    /** Where the sections read so far end. */
+    public end: number,
+  ) {}
+
+  /** The next section, a view of the file; undefined when the file ends before it does. */
+  next(): Uint8Array | undefined {
+    const start = this.end + 4;
+    if (start > this.body.length) return undefined;
+    const end = start + this.body.readUInt32LE(this.end);
+    if (end > this.body.length) return undefined;
+    this.end = end;
+    return new Uint8Array(this.body.buffer, this.body.byteOffset + start, end - start);
+  }
+
+  /** The next `n` sections (one per block); undefined when the file ends before the last. */
+  several(n: number): Uint8Array[] | undefined {
+    const out: Uint8Array[] = [];
+    for (let i = 0; i < n; i++) {
+      const section = this.next();
+      if (section === undefined) return undefined;
+      out.push(section);
+    }
+    return out;
+  }
+}
+
+/** What the blocks section holds of a block: all but its receipts and recording. */
+type BlockFacts = Omit<SnapshotBlock, 'receipts' | 'recording'>;
+
+/** The blocks section (the layout above) of `count` blocks: the roots, then each block's fixed part, then every transaction hash. */
+function decodeBlocks(section: Uint8Array, count: number): { roots: Uint8Array[]; blocks: BlockFacts[] } | string {
+  const table = Buffer.from(section.buffer, section.byteOffset, section.byteLength);
+  const view = (from: number, size: number): Uint8Array => new Uint8Array(table.buffer, table.byteOffset + from, size);
+  const fixedAt = 32 * (count + 1);
+  let hashAt = fixedAt + BLOCK_FIXED * count;
+  if (hashAt > table.length) return 'truncated';
+  const roots = Array.from({ length: count + 1 }, (_, i) => view(32 * i, 32));
+  const blocks: BlockFacts[] = [];
+  for (let i = 0, fixed = fixedAt; i < count; i++, fixed += BLOCK_FIXED) {
+    const txCount = table.readUInt32LE(fixed + 296);
+    if (hashAt + 32 * txCount > table.length) return 'truncated';
+    const txHashes = new Array<Uint8Array>(txCount);
+    for (let j = 0; j < txCount; j++, hashAt += 32) txHashes[j] = view(hashAt, 32);
+    blocks.push({ hash: view(fixed, 32), logsBloom: view(fixed + 32, 256), gasUsed: table.readBigUInt64LE(fixed + 288), txHashes });
+  }
+  if (hashAt !== table.length) return 'unreadable blocks';
+  return { roots, blocks };
 }
 
 /** Where the key of the database entry at `at` ends and where the entry ends (the file's layout above). */
