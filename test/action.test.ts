@@ -141,8 +141,8 @@ describe('a check that cannot run: an ::error annotation, and the output and job
     expect(quote.stdout).toStartWith("::error title=blocktrace check::the goldens or args input: unterminated ' in");
     const unknown = await runAction(workspace('unknown'), { fixture: 'chain/fixture.json', goldens: 'goldens', args: '--ignroe blockHash' });
     expect(unknown.code).toBe(2);
-    expect(unknown.stdout).toStartWith('::error title=blocktrace check::check: unknown option: --ignroe');
-    expect(unknown.output).toStartWith('summary=error: check: unknown option: --ignroe');
+    expect(unknown.stdout).toStartWith('::error title=blocktrace check::check: unknown option --ignroe (did you mean --ignore?)');
+    expect(unknown.output).toStartWith('summary=error: check: unknown option --ignroe (did you mean --ignore?)');
   }, SLOW);
 });
 

@@ -159,11 +159,11 @@ test('cache ls: one line per fixture with its snapshots, size and last use; --al
 }, 60_000);
 
 test.each([
-  [['serv', 'x.json'], 'blocktrace: unknown command: serv (did you mean serve?) (see blocktrace --help)'],
-  [['recrod', 'f', 'r'], 'blocktrace: unknown command: recrod (did you mean record?) (see blocktrace --help)'],
-  [['serve', '--prot', '1'], 'blocktrace: unknown option: --prot (did you mean --port?) (see blocktrace --help)'],
-  [['check', 'f', 'g', '--ignor', 'x'], 'blocktrace: check: unknown option: --ignor (did you mean --ignore?) (see blocktrace --help)'],
-  [['capture', '--rcp', 'http://127.0.0.1:1'], 'blocktrace: capture: unexpected argument: --rcp (did you mean --rpc?) (see blocktrace --help)'],
+  [['serv', 'x.json'], 'blocktrace: unknown command serv (did you mean serve?) (see blocktrace --help)'],
+  [['recrod', 'f', 'r'], 'blocktrace: unknown command recrod (did you mean record?) (see blocktrace --help)'],
+  [['serve', '--prot', '1'], 'blocktrace: serve: unknown option --prot (did you mean --port?) (see blocktrace --help)'],
+  [['check', 'f', 'g', '--ignor', 'x'], 'blocktrace: check: unknown option --ignor (did you mean --ignore?) (see blocktrace --help)'],
+  [['capture', '--rcp', 'http://127.0.0.1:1'], 'blocktrace: capture: unknown option --rcp (did you mean --rpc?) (see blocktrace --help)'],
   [['serve', '--host', '999.1.1.1'], 'blocktrace: --host: 999.1.1.1 is not an IP address (e.g. 127.0.0.1, 0.0.0.0, ::1, localhost) (see blocktrace --help)'],
 ])('a newcomer\'s slip %j: one line that says what was meant, exit 2', async (args, line) => {
   const proc = Bun.spawn([process.execPath, 'src/cli.ts', ...args], { cwd: ROOT, stdout: 'pipe', stderr: 'pipe' });

@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test';
-import { DEFAULT_MAX_BODY, parseArgs, parseSize, type CliOptions } from './args.ts';
+import { DEFAULT_MAX_BODY, parseArgs, type CliOptions } from './args.ts';
+import { parseSize } from './values.ts';
 
 const serve = (over: Partial<Extract<CliOptions, { kind: 'serve' }>> = {}): CliOptions => ({
   kind: 'serve',

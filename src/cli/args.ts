@@ -1,12 +1,15 @@
-// argv → typed options. Pure: no I/O, no exit; cli.ts acts on the result.
+// argv → typed options. Pure: no I/O, no exit; cli.ts acts on the result. Every command's line is
+// read by argv.ts with the table of options.ts; the builders here and in *Args.ts make each
+// command's options of what it read.
 import { parseGoldenCommand, type CheckCommand, type RecordCommand } from './goldenArgs.ts';
-import { parseGoDuration } from '../rpc/goDuration.ts';
-import { didYouMean, nearest } from './suggest.ts';
+import { catchUsage, type Parsed, readArgv, unknownCommand } from './argv.ts';
+import { OPT, type OptionSpec } from './options.ts';
+import { nearest } from './suggest.ts';
 import { parseShowCommand, type ShowCommand } from './showArgs.ts';
 import { parseDebugCommand, type DebugCommand } from './debugArgs.ts';
 import { parseDiffCommand, type DiffCommand } from './diffArgs.ts';
-import { forwardRefusal } from '../upstream/forward.ts';
-import { checkUpstreamUrl, parseCaptureCommand, parseUpstreamTimeout, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
+import { parseCaptureCommand, upstreamSource, type CaptureCommand, type UpstreamSource } from './upstreamArgs.ts';
+import { usage } from './values.ts';
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8545;
@@ -20,28 +23,33 @@ Usage:
   blocktrace serve [FIXTURE] [--host HOST] [--port PORT] [--max-body SIZE] [--max-batch N]
                   [--max-response SIZE] [--trace-timeout DURATION] [--cors ORIGIN[,ORIGIN...]] [--warm]
                   [--abi DIR]... [--no-ui] [--cache DIR | --no-cache] [--all-tracers] [--max-memory SIZE]
-                  [--shutdown-timeout DURATION] [--log json]
+                  [--cache-max SIZE] [--shutdown-timeout DURATION] [--log json]
   blocktrace --replay-file FIXTURE [--max-batch N] [--max-response SIZE] [--trace-timeout DURATION]
-                          [--cache DIR | --no-cache] [--all-tracers] [--max-memory SIZE] [REQUEST...] [-- REQUEST...]
+                          [--cache DIR | --no-cache] [--cache-max SIZE] [--all-tracers] [--max-memory SIZE]
+                          [REQUEST...] [-- REQUEST...]
   blocktrace check FIXTURE GOLDEN... [--semantic] [--ignore NAME|$.PATH]... [--abi DIR]...
-                  [--reporter text|json|junit|github] [--update] [--shard I/N] [--filter METHOD|NAME]...
-                  [--cache DIR | --no-cache] [--all-tracers] [--report FILE.html|FILE.md|FILE.json]...
+                  [--reporter text|json|junit|github | --json] [--update] [--shard I/N]
+                  [--filter METHOD|NAME]... [--cache DIR | --no-cache] [--all-tracers]
+                  [--report FILE.html|FILE.md|FILE.json]...
   blocktrace record FIXTURE REQUESTS --out DIR [--compact] [--filter METHOD|NAME]...
                    [--cache DIR | --no-cache] [--all-tracers]
   blocktrace serve --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [serve options]
   blocktrace --upstream URL [--genesis FILE] [--upstream-timeout DURATION] [--forward METHOD]... [REQUEST...]
   blocktrace capture --rpc URL --block N [--to M] --out FILE [--genesis FILE] [--upstream-timeout DURATION]
-  blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]...
-  blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE]
+  blocktrace show FIXTURE TX_HASH|BLOCK_HASH|BLOCK [--abi DIR]... [--cache DIR | --no-cache]
+  blocktrace show --upstream URL TX_HASH|BLOCK [--abi DIR]... [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace debug FIXTURE|--upstream URL TX_HASH [--abi DIR]... [--json [--from N] [--to M] [--only-lines] [--values]]
+                  [--cache DIR | --no-cache] [--genesis FILE] [--upstream-timeout DURATION]
   blocktrace diff A B [BLOCK|TX_HASH]... [--abi DIR]... [--json] [--any-chain] [--report FILE.html]
                  [--cache DIR | --no-cache] [--upstream-timeout DURATION]   (A, B: a FIXTURE or --upstream URL)
-  blocktrace cache ls [--all] | cache clear [FIXTURE] [--cache DIR]
+  blocktrace cache ls [--all] [--cache DIR]
+  blocktrace cache clear [FIXTURE] [--cache DIR]
   blocktrace --help | --version
 
 Options go anywhere on the line, before or after FIXTURE and the requests. A REQUEST argument is a
 JSON text (it starts with { or [); everything after a lone -- is a request, whatever it looks like.
-An unknown option is a usage error (exit 2).
+An unknown option is a usage error (exit 2). An option means the same in every command that takes it,
+and --NAME=VALUE is --NAME VALUE.
 
 serve
   Loads FIXTURE (default: builtin:prague-devnet) and serves JSON-RPC 2.0
@@ -182,6 +190,17 @@ debug FIXTURE|--upstream URL TX_HASH
     --values           each step also gives "frames": its call stack with each frame's arguments
                        (from calldata and the ABI; an internal function's from the stack it entered with)
 
+diff A B [BLOCK|TX_HASH]...   (A, B: a FIXTURE or --upstream URL; docs/cli.md)
+  Pairs the transactions of two chains that ran the same ones (by sender and nonce, else by
+  position) and prints, for each pair that differs, where the call trees part, the logs and the
+  state that differ, decoded with --abi, then a table of gas when any differs. With no BLOCK or
+  TX_HASH every block either chain has is compared. Exit 1 when something differs.
+    --abi DIR          artifacts that decode the report, as for check (repeatable)
+    --json             the whole comparison as one JSON document (its schema's version first)
+    --any-chain        compare chains of different chain ids
+    --report FILE.html also write one self-contained HTML page of the comparison
+    --cache DIR, --no-cache   as for serve; --upstream-timeout as for --upstream
+
 FIXTURE is a blocktrace/anvil fixture.json, a blocktrace capture, a go-ethereum tracer test JSON, a
 directory with genesis.json and chain.rlp (execution-apis), or an ethereum/tests blockchain-test file
 (FILE#NAME picks one test of a file holding several). builtin:prague-devnet and builtin:cancun-devnet
@@ -260,265 +279,100 @@ export interface DispatchLimits {
   readonly maxMemory?: number;
 }
 
-const SIZE_UNITS: Record<string, number> = {
-  '': 1,
-  b: 1,
-  k: 1000,
-  kb: 1000,
-  kib: 1024,
-  m: 1000 ** 2,
-  mb: 1000 ** 2,
-  mib: 1024 ** 2,
-  g: 1000 ** 3,
-  gb: 1000 ** 3,
-  gib: 1024 ** 3,
-};
-
-/** "5MiB" → 5242880; undefined when not a size. */
-export function parseSize(text: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)\s*([a-zA-Z]*)$/.exec(text.trim());
-  if (!m) return undefined;
-  const unit = SIZE_UNITS[m[2]!.toLowerCase()];
-  if (unit === undefined) return undefined;
-  const bytes = Math.floor(Number(m[1]) * unit);
-  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
-}
-
-function parseCount(text: string, max: number): number | undefined {
-  if (!/^\d+$/.test(text)) return undefined;
-  const n = Number(text);
-  return n <= max ? n : undefined;
-}
-
-class Usage extends Error {}
-
 export function parseArgs(argv: readonly string[]): CliOptions {
-  try {
-    return parse(argv);
-  } catch (err) {
-    if (err instanceof Usage) return { kind: 'usage', message: err.message };
-    throw err;
+  const end = argv.indexOf('--');
+  const options = end === -1 ? argv : argv.slice(0, end);
+  if (options.includes('--help') || options.includes('-h') || argv[0] === 'help') return { kind: 'help' };
+  if (options.includes('--version')) return { kind: 'version' };
+  switch (argv[0]) {
+    case 'check':
+    case 'record':
+      return parseGoldenCommand(argv);
+    case 'capture':
+      return parseCaptureCommand(argv);
+    case 'show':
+      return parseShowCommand(argv);
+    case 'debug':
+      return parseDebugCommand(argv);
+    case 'diff':
+      return parseDiffCommand(argv);
+    case 'cache':
+      return catchUsage(() => cacheCommand(argv));
+    default:
+      return catchUsage(() => mainFace(argv));
   }
 }
 
-/** What the options of the main faces set; parse() turns it into CliOptions. */
-interface Settings {
-  host: string;
-  port: number;
-  maxBody: number;
-  maxBatch: number;
-  maxResponse: number | undefined;
-  traceTimeoutMs: number | undefined;
-  cors: string[] | undefined;
-  genesis: string | undefined;
-  upstreamTimeoutMs: number | undefined;
-  upstream: string | undefined;
-  replayFile: string | undefined;
-  warm: boolean;
-  noUi: boolean;
-  abiDirs: string[];
-  cache: string | false | undefined;
-  allTracers: boolean;
-  forward: string[];
-  cacheMax: number | undefined;
-  maxMemory: number | undefined;
-  shutdownTimeoutMs: number | undefined;
-  log: 'json' | undefined;
-}
-
-/**
- * Every option of `serve`, the harness (`--replay-file`) and upstream mode: its value, if it takes
- * one, and where it applies (`serve`: the server only; `upstream`: needs --upstream). Options go
- * anywhere on the line; adding one is one entry here.
- */
-interface OptionSpec {
-  readonly value: boolean;
-  readonly scope?: 'serve' | 'upstream';
-  apply(s: Settings, value: string): void;
-}
-
-const OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  '--replay-file': { value: true, apply: (s, v) => { if (v === '') throw new Usage('--replay-file needs a fixture path'); s.replayFile = v; } },
-  '--upstream': { value: true, apply: (s, v) => { s.upstream = v; } },
-  '--host': { value: true, scope: 'serve', apply: (s, v) => { s.host = hostOf(v); } },
-  '--port': { value: true, scope: 'serve', apply: (s, v) => { s.port = parseCount(v, 65535) ?? usage(`--port: not a port number: ${v}`); } },
-  '--max-body': { value: true, scope: 'serve', apply: (s, v) => { s.maxBody = parseSize(v) ?? usage(`--max-body: not a size: ${v} (e.g. 1048576, 512KiB, 5MiB)`); } },
-  '--cors': { value: true, scope: 'serve', apply: (s, v) => { s.cors = parseCors(v); } },
-  '--warm': { value: false, scope: 'serve', apply: (s) => { s.warm = true; } },
-  '--no-ui': { value: false, scope: 'serve', apply: (s) => { s.noUi = true; } },
-  '--cache': { value: true, apply: (s, v) => { if (v === '') throw new Usage('--cache needs a directory'); s.cache = v; } },
-  '--no-cache': { value: false, apply: (s) => { s.cache = false; } },
-  '--all-tracers': { value: false, apply: (s) => { s.allTracers = true; } },
-  '--cache-max': { value: true, apply: (s, v) => { s.cacheMax = parseSize(v) ?? usage(`--cache-max: not a size: ${v} (e.g. 512MiB, 1GiB)`); } },
-  '--max-memory': { value: true, apply: (s, v) => { s.maxMemory = parseSize(v) ?? usage(`--max-memory: not a size: ${v} (e.g. 4GB, 512MiB)`); } },
-  '--abi': { value: true, scope: 'serve', apply: (s, v) => { if (v === '') throw new Usage('--abi needs a directory'); s.abiDirs.push(v); } },
-  '--max-batch': { value: true, apply: (s, v) => { s.maxBatch = parseCount(v, 1_000_000) ?? usage(`--max-batch: not a count: ${v}`); } },
-  '--max-response': { value: true, apply: (s, v) => { s.maxResponse = (v.trim() === '0' ? 0 : parseSize(v)) ?? usage(`--max-response: not a size: ${v} (e.g. 0, 1048576, 25MB)`); } },
-  '--trace-timeout': { value: true, apply: (s, v) => { s.traceTimeoutMs = parseDuration('--trace-timeout', v); } },
-  '--shutdown-timeout': { value: true, scope: 'serve', apply: (s, v) => { s.shutdownTimeoutMs = parseDuration('--shutdown-timeout', v); } },
-  '--log': { value: true, scope: 'serve', apply: (s, v) => { s.log = v === 'json' ? 'json' : usage(`--log: the only format is json, not ${v}`); } },
-  '--forward': {
-    value: true,
-    scope: 'upstream',
-    apply: (s, v) => {
-      const problem = forwardRefusal(v);
-      if (problem !== undefined) usage(problem);
-      s.forward.push(v);
-    },
-  },
-  '--genesis': { value: true, scope: 'upstream', apply: (s, v) => { if (v === '') throw new Usage('--genesis needs a file'); s.genesis = v; } },
-  '--upstream-timeout': {
-    value: true,
-    scope: 'upstream',
-    apply: (s, v) => {
-      const ms = parseUpstreamTimeout(v);
-      s.upstreamTimeoutMs = typeof ms === 'string' ? usage(ms) : ms;
-    },
-  },
-};
-
-/** `--host`: an IP address or a host name; a dotted quad that is no IPv4 address is refused here. */
-function hostOf(value: string): string {
-  if (value === '') return usage('--host needs an address');
-  if (/^[0-9.]+$/.test(value) && !/^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(value)) {
-    return usage(`--host: ${value} is not an IP address (e.g. 127.0.0.1, 0.0.0.0, ::1, localhost)`);
-  }
-  if (/\s|\/|^\[|\]$/.test(value)) return usage(`--host: ${value} is not a host (an IP address or a name, e.g. 127.0.0.1, ::1, localhost)`);
-  return value;
-}
-
-function usage(message: string): never {
-  throw new Usage(message);
-}
-
-function parseCors(value: string): string[] {
-  const origins = value.split(',').map((o) => o.trim());
-  if (origins.some((o) => o === '' || /\s/.test(o))) usage(`--cors: not a list of origins: ${value} (e.g. http://localhost:3000,https://app.example)`);
-  return origins;
-}
-
-function parseDuration(option: string, value: string): number {
-  let ms: number;
-  try {
-    ms = parseGoDuration(value);
-  } catch (err) {
-    return usage(`${option}: ${(err as Error).message} (e.g. 0, 300ms, 5s, 1m30s)`);
-  }
-  return ms < 0 ? usage(`${option}: a duration cannot be negative: ${value}`) : ms;
-}
-
-/** The commands, for "did you mean" (serve is the only one the main parser reads itself). */
+/** The commands, for "did you mean" (serve is the only one the main face reads itself). */
 const COMMANDS = ['serve', 'check', 'record', 'capture', 'show', 'debug', 'diff', 'cache', 'help'];
 
 /** A request argument is a JSON text: an object or a batch (after `--`, anything is a request). */
 const isRequestText = (arg: string): boolean => /^\s*[{[]/.test(arg);
 
-function parse(argv: readonly string[]): CliOptions {
-  if (argv.length === 0) throw new Usage('nothing to do: give "serve [FIXTURE]" or "--replay-file FIXTURE"');
-  const end = argv.indexOf('--');
-  const options = end === -1 ? argv : argv.slice(0, end);
-  if (options.includes('--help') || options.includes('-h') || argv[0] === 'help') return { kind: 'help' };
-  if (options.includes('--version')) return { kind: 'version' };
-  if (argv[0] === 'check' || argv[0] === 'record') return parseGoldenCommand(argv);
-  if (argv[0] === 'capture') return parseCaptureCommand(argv);
-  if (argv[0] === 'show') return parseShowCommand(argv);
-  if (argv[0] === 'debug') return parseDebugCommand(argv);
-  if (argv[0] === 'diff') return parseDiffCommand(argv);
-  if (argv[0] === 'cache') return parseCacheCommand(argv);
-  const s: Settings = {
-    host: DEFAULT_HOST, port: DEFAULT_PORT, maxBody: DEFAULT_MAX_BODY, maxBatch: DEFAULT_MAX_BATCH, maxResponse: undefined,
-    traceTimeoutMs: undefined, cors: undefined, genesis: undefined, upstreamTimeoutMs: undefined, upstream: undefined,
-    replayFile: undefined, warm: false, noUi: false, abiDirs: [], cache: undefined, allTracers: false, forward: [], cacheMax: undefined, maxMemory: undefined,
-    shutdownTimeoutMs: undefined, log: undefined,
-  };
-  const seen = new Set<string>();
+const NOTHING_TO_DO = 'nothing to do: give "serve [FIXTURE]" or "--replay-file FIXTURE"';
+
+/** `serve`, the harness (`--replay-file`) and upstream mode: one line of options, told apart by the word serve and by --replay-file or --upstream. */
+function mainFace(argv: readonly string[]): CliOptions {
+  if (argv.length === 0) usage(NOTHING_TO_DO);
+  const p = readArgv(['serve', 'harness'], argv, (first) => (first === 'serve' ? 'serve' : ''));
+  const serve = p.label === 'serve';
   const positional: string[] = [];
   const requests: string[] = [];
-  let serve = false;
-  for (let i = 0; i < options.length; i++) {
-    const arg = options[i]!;
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      const name = eq === -1 ? arg : arg.slice(0, eq);
-      const spec = OPTIONS[name] ?? usage(`unknown option: ${name}${didYouMean(name, Object.keys(OPTIONS))}`);
-      let value = '';
-      if (spec.value) {
-        if (eq !== -1) value = arg.slice(eq + 1);
-        else if (i + 1 < options.length) value = options[++i]!;
-        else usage(`${name} needs a value`);
-      } else if (eq !== -1) {
-        usage(`${name} takes no value`);
-      }
-      spec.apply(s, value);
-      seen.add(name);
-    } else if (arg.startsWith('-') && arg.length > 1) {
-      usage(`unknown option: ${arg}${didYouMean(arg, Object.keys(OPTIONS))}`);
-    } else if (arg === 'serve' && !serve && positional.length === 0) {
-      serve = true;
-    } else if (isRequestText(arg) || arg.trim() === '') {
-      requests.push(arg);
-    } else {
-      positional.push(arg);
-    }
+  for (const item of p.items) {
+    if (!('positional' in item)) continue;
+    if (item.afterTerminator || isRequestText(item.positional) || item.positional.trim() === '') requests.push(item.positional);
+    else positional.push(item.positional);
   }
-  if (end !== -1) requests.push(...argv.slice(end + 1));
+  if (serve) positional.shift();
+  const [cacheMax, maxMemory] = [p.last(OPT.cacheMax), p.last(OPT.maxMemory)];
   const limits = {
-    maxBatch: s.maxBatch, maxResponse: s.maxResponse, traceTimeoutMs: s.traceTimeoutMs,
-    ...(s.cache !== undefined ? { cache: s.cache } : {}), ...(s.allTracers ? { allTracers: true } : {}),
-    ...(s.cacheMax !== undefined ? { cacheMax: s.cacheMax } : {}),
-    ...(s.maxMemory !== undefined ? { maxMemory: s.maxMemory } : {}),
+    maxBatch: p.last(OPT.maxBatch) ?? DEFAULT_MAX_BATCH, maxResponse: p.last(OPT.maxResponse), traceTimeoutMs: p.last(OPT.traceTimeout),
+    ...p.cache(), ...(p.has(OPT.allTracers) ? { allTracers: true } : {}),
+    ...(cacheMax !== undefined ? { cacheMax } : {}), ...(maxMemory !== undefined ? { maxMemory } : {}),
   };
-  const used = (scope: OptionSpec['scope']): string | undefined => [...seen].find((n) => OPTIONS[n]!.scope === scope);
-  if (s.upstream === undefined && used('upstream') !== undefined) usage('--genesis, --upstream-timeout and --forward need --upstream URL');
-  const upstream = s.upstream === undefined ? undefined : upstreamOf(s);
+  const url = p.last(OPT.upstream);
+  if (url === undefined && [OPT.genesis, OPT.upstreamTimeout, OPT.forward].some((o) => p.has(o))) usage('--genesis, --upstream-timeout and --forward need --upstream URL');
+  const upstream = url === undefined ? undefined : upstreamSource(p, url);
+  const replayFile = p.last(OPT.replayFile);
   if (!serve) {
-    const serveOption = used('serve');
+    const serveOption = p.items.find((i): i is { spec: OptionSpec; value: unknown } => 'spec' in i && !i.spec.commands.includes('harness'))?.spec.name;
     if (serveOption !== undefined) usage(`${serveOption} is one of the serve options (blocktrace serve [FIXTURE] ${serveOption} ...)`);
-    if (positional.length > 0) {
-      const command = nearest(positional[0]!, COMMANDS);
-      if (command !== undefined && positional[0] === argv[0]) usage(`unknown command: ${positional[0]} (did you mean ${command}?)`);
-      usage(`unexpected argument: ${positional[0]} (a request is a JSON text, or comes after --)`);
+    const [word] = positional;
+    if (word !== undefined) {
+      if (word === argv[0] && nearest(word, COMMANDS) !== undefined) unknownCommand('', word, COMMANDS);
+      p.unexpected(word, ' (a request is a JSON text, or comes after --)');
     }
     const given = requests.length === 0 ? undefined : requests;
-    if (s.replayFile !== undefined && upstream !== undefined) usage('--replay-file and --upstream cannot be combined');
-    if (s.replayFile !== undefined) return { kind: 'replay', fixture: s.replayFile, requests: given, ...limits };
+    if (replayFile !== undefined && upstream !== undefined) usage('--replay-file and --upstream cannot be combined');
+    if (replayFile !== undefined) return { kind: 'replay', fixture: replayFile, requests: given, ...limits };
     if (upstream !== undefined) return { kind: 'upstream', source: upstream, requests: given, ...limits };
-    return usage('nothing to do: give "serve [FIXTURE]" or "--replay-file FIXTURE"');
+    return usage(NOTHING_TO_DO);
   }
-  if (s.replayFile !== undefined) usage('--replay-file cannot be combined with serve');
+  if (replayFile !== undefined) usage('--replay-file cannot be combined with serve');
   if (requests.length > 0) usage('serve takes no requests; send them over HTTP');
-  if (positional.length > 1) usage(`unexpected argument: ${positional[1]}`);
-  const fixture = positional[0];
+  const [fixture, extra] = positional;
+  if (extra !== undefined) p.unexpected(extra);
   if (upstream !== undefined && fixture !== undefined) usage('serve takes a FIXTURE or --upstream URL, not both');
-  if (s.warm && upstream !== undefined) usage('--warm traces a fixture; it does not apply to --upstream');
-  if (s.noUi && s.abiDirs.length > 0) usage('--abi is for the viewer; it does not go with --no-ui');
+  const [warm, noUi, abiDirs, shutdownTimeoutMs, log] = [p.has(OPT.warm), p.has(OPT.noUi), p.all(OPT.abi), p.last(OPT.shutdownTimeout), p.last(OPT.log)];
+  if (warm && upstream !== undefined) usage('--warm traces a fixture; it does not apply to --upstream');
+  if (noUi && abiDirs.length > 0) usage('--abi is for the viewer; it does not go with --no-ui');
   return {
-    kind: 'serve', fixture, host: s.host, port: s.port, maxBody: s.maxBody, cors: s.cors, upstream, ...limits,
-    ...(s.warm ? { warm: true } : {}), ...(s.noUi ? { ui: false } : {}), ...(s.abiDirs.length > 0 ? { abiDirs: s.abiDirs } : {}),
-    ...(s.shutdownTimeoutMs !== undefined ? { shutdownTimeoutMs: s.shutdownTimeoutMs } : {}), ...(s.log !== undefined ? { log: s.log } : {}),
+    kind: 'serve', fixture, host: p.last(OPT.host) ?? DEFAULT_HOST, port: p.last(OPT.port) ?? DEFAULT_PORT, maxBody: p.last(OPT.maxBody) ?? DEFAULT_MAX_BODY,
+    cors: p.last(OPT.cors), upstream, ...limits,
+    ...(warm ? { warm: true } : {}), ...(noUi ? { ui: false } : {}), ...(abiDirs.length > 0 ? { abiDirs } : {}),
+    ...(shutdownTimeoutMs !== undefined ? { shutdownTimeoutMs } : {}), ...(log !== undefined ? { log } : {}),
   };
 }
 
 /** `cache ls [--all] | cache clear [FIXTURE] [--cache DIR]`. */
-function parseCacheCommand(argv: readonly string[]): CliOptions {
+function cacheCommand(argv: readonly string[]): CliOptions {
   const action = argv[1];
-  if (action !== 'ls' && action !== 'clear') usage(`cache needs ls or clear (blocktrace cache ls [--all] | cache clear [FIXTURE] [--cache DIR])${action === undefined ? '' : didYouMean(action, ['ls', 'clear'])}`);
-  let dir: string | undefined;
-  let fixture: string | undefined;
-  let all = false;
-  for (let i = 2; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--cache' && argv[i + 1] !== undefined && argv[i + 1] !== '') dir = argv[++i];
-    else if (arg.startsWith('--cache=') && arg.length > 8) dir = arg.slice(8);
-    else if (action === 'ls' && arg === '--all') all = true;
-    else if (action === 'clear' && fixture === undefined && !arg.startsWith('-')) fixture = arg;
-    else usage(`cache ${action}: unexpected argument: ${arg}`);
-  }
-  return { kind: 'cache', action, dir, ...(fixture === undefined ? {} : { fixture }), ...(all ? { all } : {}) };
-}
-
-function upstreamOf(s: Settings): UpstreamSource {
-  const problem = checkUpstreamUrl('--upstream', s.upstream!);
-  if (problem !== undefined) usage(problem);
-  return { url: s.upstream!, genesis: s.genesis, timeoutMs: s.upstreamTimeoutMs, ...(s.forward.length > 0 ? { forward: s.forward } : {}) };
+  if (action === undefined || action.startsWith('-')) usage('cache needs ls or clear (blocktrace cache ls [--all] | cache clear [FIXTURE] [--cache DIR])');
+  if (action !== 'ls' && action !== 'clear') return unknownCommand('cache', action, ['ls', 'clear']);
+  const command = `cache ${action}` as const;
+  const p: Parsed = readArgv([command], argv.slice(2), command);
+  const [fixture, extra] = p.positionals;
+  if (action === 'ls' && fixture !== undefined) p.unexpected(fixture);
+  if (extra !== undefined) p.unexpected(extra);
+  return { kind: 'cache', action, dir: p.last(OPT.cache), ...(fixture === undefined ? {} : { fixture }), ...(p.has(OPT.all) ? { all: true } : {}) };
 }

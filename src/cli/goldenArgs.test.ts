@@ -38,13 +38,10 @@ const TABLE: readonly (readonly [readonly string[], GoldenCommand | 'usage'])[] 
   [['check', 'f.json', 'g', '--compact'], 'usage'],
 ];
 
-for (const [argv, expected] of TABLE) {
-  test(`parseGoldenCommand ${JSON.stringify(argv)}`, () => {
-    const got = parseGoldenCommand(argv);
-    if (expected === 'usage') expect(got.kind).toBe('usage');
-    else expect(got).toEqual(expected);
-  });
-}
+test.each(TABLE)('parseGoldenCommand %j', (argv, expected) => {
+  const got = parseGoldenCommand(argv);
+  expect(expected === 'usage' ? got.kind : got).toEqual(expected);
+});
 
 test('--shard takes I/N with 1 <= I <= N only', () => {
   for (const bad of ['0/3', '4/3', '1/0', '1-3', '1/3/4', 'a/b', '/3', '1/', '01/3', ' 1/3']) {

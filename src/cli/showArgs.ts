@@ -1,7 +1,9 @@
-// `blocktrace show FIXTURE TARGET [--abi DIR]...` / `blocktrace show --upstream URL TARGET ...`.
-// Pure: argv → ShowCommand or a usage message.
-import { didYouMean } from './suggest.ts';
-import { checkUpstreamUrl, parseUpstreamTimeout, type UpstreamSource } from './upstreamArgs.ts';
+// `blocktrace show FIXTURE TARGET [--abi DIR]...` / `blocktrace show --upstream URL TARGET ...`: the
+// options made of what argv.ts read. Pure: a ShowCommand or a usage error.
+import { catchUsage, type Parsed, readArgv } from './argv.ts';
+import { OPT } from './options.ts';
+import { upstreamSource, type UpstreamSource } from './upstreamArgs.ts';
+import { usage } from './values.ts';
 
 export interface ShowCommand {
   readonly kind: 'show';
@@ -23,50 +25,19 @@ export interface ShowWording {
 
 const SHOW: ShowWording = { command: 'show', target: 'a transaction hash or block', synopsis: 'blocktrace show FIXTURE TX|BLOCK [--abi DIR]...' };
 
-export function parseShowCommand(argv: readonly string[], wording: ShowWording = SHOW): ShowCommand | { kind: 'usage'; message: string } {
+/** The source (a fixture or --upstream URL), the target and --abi of show, and of debug (`wording`). */
+export function showOf(p: Parsed, wording: ShowWording): Omit<ShowCommand, 'kind'> {
   const { command } = wording;
-  const positional: string[] = [];
-  const abiDirs: string[] = [];
-  let upstream: string | undefined;
-  let genesis: string | undefined;
-  let timeout: string | undefined;
-  let cache: string | false | undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') ? (eq === -1 ? arg : arg.slice(0, eq)) : undefined;
-    if (name === undefined) {
-      if (arg.startsWith('-') && arg.length > 1 && !/^-?\d/.test(arg)) return { kind: 'usage', message: `unknown option for ${command}: ${arg}` };
-      positional.push(arg);
-      continue;
-    }
-    if (name === '--no-cache' && eq === -1) {
-      cache = false;
-      continue;
-    }
-    const known = ['--abi', '--upstream', '--genesis', '--upstream-timeout', '--cache'];
-    if (!known.includes(name)) return { kind: 'usage', message: `unknown option for ${command}: ${name}${didYouMean(name, known)}` };
-    const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '') return { kind: 'usage', message: `${name} needs a value` };
-    if (name === '--abi') abiDirs.push(value);
-    else if (name === '--upstream') upstream = value;
-    else if (name === '--genesis') genesis = value;
-    else if (name === '--cache') cache = value;
-    else timeout = value;
-  }
-  const want = upstream === undefined ? 2 : 1;
-  if (positional.length !== want) {
-    return { kind: 'usage', message: upstream === undefined ? `${command} needs FIXTURE and ${wording.target} (${wording.synopsis})` : `${command} --upstream URL needs ${wording.target}` };
-  }
-  let source: UpstreamSource | undefined;
-  if (upstream !== undefined) {
-    const problem = checkUpstreamUrl('--upstream', upstream);
-    if (problem !== undefined) return { kind: 'usage', message: problem };
-    const timeoutMs = timeout === undefined ? undefined : parseUpstreamTimeout(timeout);
-    if (typeof timeoutMs === 'string') return { kind: 'usage', message: timeoutMs };
-    source = { url: upstream, genesis, timeoutMs };
-  } else if (genesis !== undefined || timeout !== undefined) {
-    return { kind: 'usage', message: '--genesis and --upstream-timeout need --upstream URL' };
-  }
-  return { kind: 'show', fixture: upstream === undefined ? positional[0] : undefined, upstream: source, target: positional[want - 1]!, abiDirs, ...(cache !== undefined ? { cache } : {}) };
+  const url = p.last(OPT.upstream);
+  const [first, second, extra] = p.positionals;
+  const stray = url === undefined ? extra : second;
+  if (stray !== undefined) p.unexpected(stray);
+  const target = url === undefined ? second : first;
+  if (target === undefined) usage(url === undefined ? `${command} needs FIXTURE and ${wording.target} (${wording.synopsis})` : `${command} --upstream URL needs ${wording.target}`);
+  if (url === undefined && (p.has(OPT.genesis) || p.has(OPT.upstreamTimeout))) usage('--genesis and --upstream-timeout need --upstream URL');
+  return { fixture: url === undefined ? first : undefined, upstream: url === undefined ? undefined : upstreamSource(p, url), target, abiDirs: p.all(OPT.abi), ...p.cache() };
+}
+
+export function parseShowCommand(argv: readonly string[]): ShowCommand | { kind: 'usage'; message: string } {
+  return catchUsage(() => ({ kind: 'show' as const, ...showOf(readArgv(['show'], argv.slice(1), 'show'), SHOW) }));
 }

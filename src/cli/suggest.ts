@@ -1,6 +1,6 @@
 // "Did you mean": the known word nearest a mistyped one, when it is near enough to be what was meant
 // (an edit distance of at most a third of the word, and at most 2; or the word a prefix of it).
-// Pure; the parsers add it to their usage errors.
+// Pure; argv.ts and args.ts add it to their usage errors (options, commands, cache subcommands).
 
 /** Edit distance with adjacent transpositions (`--prot` is one edit from `--port`), two rows kept. */
 function distance(a: string, b: string): number {

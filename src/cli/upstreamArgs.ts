@@ -1,7 +1,8 @@
-// argv of upstream mode's options and of the `capture` subcommand → typed options. Pure, like
+// The options of upstream mode and of the `capture` subcommand, made of what argv.ts read. Pure, like
 // args.ts, which calls it.
-import { didYouMean } from './suggest.ts';
-import { parseGoDuration } from '../rpc/goDuration.ts';
+import { catchUsage, type Parsed, readArgv } from './argv.ts';
+import { OPT } from './options.ts';
+import { usage } from './values.ts';
 
 /** Where upstream mode and capture read blocks and state from. */
 export interface UpstreamSource {
@@ -22,74 +23,24 @@ export interface CaptureCommand {
   readonly out: string;
 }
 
-type Result = CaptureCommand | { readonly kind: 'usage'; readonly message: string };
-
-const usage = (message: string): Result => ({ kind: 'usage', message });
-
-/** The upstream URL: http(s) only. Returns a usage message when it is not one. */
-export function checkUpstreamUrl(name: string, url: string): string | undefined {
-  return /^https?:\/\/[^\s/]+/.test(url) ? undefined : `${name}: not an http(s) URL: ${url}`;
-}
-
-/** `--upstream-timeout` as a Go duration, in ms; a usage message when it is not one. */
-export function parseUpstreamTimeout(value: string): number | string {
-  let ms: number;
-  try {
-    ms = parseGoDuration(value);
-  } catch (err) {
-    return `--upstream-timeout: ${(err as Error).message} (e.g. 500ms, 10s, 1m)`;
-  }
-  return ms > 0 ? ms : `--upstream-timeout: must be positive: ${value}`;
-}
-
-function blockNumber(value: string): bigint | undefined {
-  return /^(0x[0-9a-fA-F]+|[0-9]+)$/.test(value) ? BigInt(value) : undefined;
+/** The node at `url` with the --genesis, --upstream-timeout and --forward a command was given. */
+export function upstreamSource(p: Parsed, url: string): UpstreamSource {
+  const forward = p.all(OPT.forward);
+  return { url, genesis: p.last(OPT.genesis), timeoutMs: p.last(OPT.upstreamTimeout), ...(forward.length > 0 ? { forward } : {}) };
 }
 
 /** `argv[0]` is `capture`. */
-export function parseCaptureCommand(argv: readonly string[]): Result {
-  let url: string | undefined, genesis: string | undefined, timeoutMs: number | undefined, out: string | undefined;
-  let from: bigint | undefined, to: bigint | undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = inline ?? argv[++i];
-    if (value === undefined || value === '') return usage(`capture ${name} needs a value`);
-    switch (name) {
-      case '--rpc': {
-        const problem = checkUpstreamUrl('--rpc', value);
-        if (problem !== undefined) return usage(problem);
-        url = value;
-        break;
-      }
-      case '--block':
-      case '--to': {
-        const n = blockNumber(value);
-        if (n === undefined) return usage(`capture ${name}: not a block number: ${value}`);
-        if (name === '--block') from = n;
-        else to = n;
-        break;
-      }
-      case '--out':
-        out = value;
-        break;
-      case '--genesis':
-        genesis = value;
-        break;
-      case '--upstream-timeout': {
-        const ms = parseUpstreamTimeout(value);
-        if (typeof ms === 'string') return usage(ms);
-        timeoutMs = ms;
-        break;
-      }
-      default:
-        return usage(`capture: unexpected argument: ${arg}${name.startsWith('--') ? didYouMean(name, ['--rpc', '--block', '--to', '--out', '--genesis', '--upstream-timeout']) : ''}`);
-    }
-  }
-  if (url === undefined) return usage('capture needs --rpc URL');
-  if (from === undefined) return usage('capture needs --block N');
-  if (out === undefined) return usage('capture needs --out FILE');
-  if (from === 0n) return usage('capture: block 0 is the genesis; capture from block 1 on');
-  if (to !== undefined && to < from) return usage(`capture: --to ${to} is before --block ${from}`);
-  return { kind: 'capture', source: { url, genesis, timeoutMs }, from, to: to ?? from, out };
+export function parseCaptureCommand(argv: readonly string[]): CaptureCommand | { readonly kind: 'usage'; readonly message: string } {
+  return catchUsage(() => {
+    const p = readArgv(['capture'], argv.slice(1), 'capture');
+    const [stray] = p.positionals;
+    if (stray !== undefined) p.unexpected(stray);
+    const url = p.last(OPT.rpc) ?? usage('capture needs --rpc URL');
+    const from = p.last(OPT.block) ?? usage('capture needs --block N');
+    const out = p.last(OPT.outFile) ?? usage('capture needs --out FILE');
+    const to = p.last(OPT.toBlock);
+    if (from === 0n) usage('capture: block 0 is the genesis; capture from block 1 on');
+    if (to !== undefined && to < from) usage(`capture: --to ${to} is before --block ${from}`);
+    return { kind: 'capture', source: upstreamSource(p, url), from, to: to ?? from, out };
+  });
 }
