@@ -70,9 +70,9 @@ export function readArgv(commands: readonly Command[], argv: readonly string[], 
     allowPositionals: true,
     tokens: true,
   });
-  const first = tokens.find((t) => t.kind !== 'option')!;
-  const parsed = new Parsed(typeof label === 'string' ? label : label(first?.kind === 'positional' ? first.value : undefined), []);
+  const first = tokens.find((t) => t.kind !== 'option');
   const items: Item[] = [];
+  const parsed = new Parsed(typeof label === 'string' ? label : label(first?.kind === 'positional' ? first.value : undefined), items);
   let ended = false;
   for (const token of tokens) {
     if (token.kind === 'option-terminator') ended = true;
@@ -90,7 +90,7 @@ export function readArgv(commands: readonly Command[], argv: readonly string[], 
     const other = item.spec.excludes.find((name) => items.some((i) => 'spec' in i && i.spec.name === name));
     if (other !== undefined) parsed.fail(`${[item.spec.name, other].sort().join(' and ')} exclude each other`);
   }
-  return new Parsed(parsed.label, items);
+  return parsed;
 }
 
 /** The options object a command makes, or its usage error as a value. */
