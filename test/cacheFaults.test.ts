@@ -70,7 +70,9 @@ test(`${KILLS_IN_WRITES} kills at random moments of a snapshot's write: each nex
   await nextStart(source, 'the source snapshot');
   const dir = join(work, 'writes');
   let midWrite = 0;
-  for (let kill = 1; kill <= KILLS_IN_WRITES; kill++) {
+  // at least KILLS_IN_WRITES kills, and on until half that many caught a write half done (how many
+  // land there depends on the machine's load): at most four times as many
+  for (let kill = 1; (kill <= KILLS_IN_WRITES || midWrite < KILLS_IN_WRITES / 2) && kill <= KILLS_IN_WRITES * 4; kill++) {
     if (kill % 3 === 0) clearSnapshots(dir); // some kills land before any write of this directory ended
     const proc = Bun.spawn([BUN, join(ROOT, 'test/helpers/snapshotWriterLoop.ts'), PRAGUE, source, dir], { cwd: ROOT, env: process.env, stdout: 'pipe', stderr: 'inherit' });
     const reader = proc.stdout.getReader();
@@ -85,6 +87,6 @@ test(`${KILLS_IN_WRITES} kills at random moments of a snapshot's write: each nex
     if (readdirSync(dir).some((f) => f.endsWith('.tmp'))) midWrite++;
     await nextStart(dir, `after write kill ${kill}`);
   }
-  // the faults were injected: most kills caught a write half done
+  // the faults were injected: kills caught writes half done
   expect(midWrite).toBeGreaterThanOrEqual(KILLS_IN_WRITES / 2);
 }, 300_000);
