@@ -1,15 +1,9 @@
 // The dispatcher's method names, for --help without loading the dispatcher (the help must start as
 // fast as the runtime). test/methodTable.test.ts keeps this list equal to src/rpc/methods.ts.
+import { TRACE_METHODS, WRITE_METHODS } from '../rpc/methodNames.ts';
+
 export const METHOD_LIST: readonly string[] = [
-  'debug_traceBlockByNumber',
-  'debug_traceBlockByHash',
-  'debug_traceTransaction',
-  'trace_block',
-  'trace_transaction',
-  'trace_replayBlockTransactions',
-  'trace_replayTransaction',
-  'trace_filter',
-  'trace_get',
+  ...TRACE_METHODS,
   'trace_call',
   'trace_callMany',
   'debug_traceCall',
@@ -85,16 +79,7 @@ export const METHOD_LIST: readonly string[] = [
   'blocktrace_debugTransaction',
   'blocktrace_debugSteps',
   'blocktrace_debugStep',
-  'eth_sendRawTransaction',
-  'eth_sendRawTransactionSync',
-  'eth_sendTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'personal_sign',
-  'personal_sendTransaction',
+  ...WRITE_METHODS,
 ];
 
 /** The methods answered only with --all-tracers (go-ethereum's wider debug namespace), in table order. */

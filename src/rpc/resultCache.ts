@@ -1,19 +1,10 @@
 // Rendered results of trace calls, by method and raw params text. A fixture chain never changes,
 // so a result once rendered is the answer forever: repeats cost a map lookup, not a render.
 // Bounded by total size; the least recently used results go first.
+import { TRACE_METHODS } from './methodNames.ts';
 
 /** Methods whose results depend only on the (immutable) chain and their params. */
-const CACHEABLE = new Set([
-  'debug_traceBlockByNumber',
-  'debug_traceBlockByHash',
-  'debug_traceTransaction',
-  'trace_block',
-  'trace_transaction',
-  'trace_replayBlockTransactions',
-  'trace_replayTransaction',
-  'trace_filter',
-  'trace_get',
-]);
+const CACHEABLE = new Set<string>(TRACE_METHODS);
 
 /** A rendered result and its UTF-8 size (kept: measuring a large result is not free). */
 export interface CachedResult {

@@ -12,19 +12,7 @@ export const netListening = (): true => true;
 /** NetAPI.PeerCount: hexutil.Uint of the peer count. */
 export const netPeerCount = (): string => '0x0';
 
-/** The methods that would send or sign a transaction. */
-export const WRITE_METHODS = [
-  'eth_sendRawTransaction',
-  'eth_sendRawTransactionSync',
-  'eth_sendTransaction',
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v3',
-  'eth_signTypedData_v4',
-  'personal_sign',
-  'personal_sendTransaction',
-] as const;
+export { WRITE_METHODS } from '../methodNames.ts';
 
 export const refuseWrite = (method: string) => (): never => {
   throw new ReadOnlyChainError(method);
