@@ -7,8 +7,9 @@ import { METHOD_LIST, OPT_IN_METHOD_LIST } from './cli/methodList.ts';
 import { VERSION } from './version.ts';
 
 // ethereumjs makes a `debug` logger for every trie, state manager and journal it builds (several
-// for each eth_call), and `debug` asks isatty(stderr) for each one to choose its colours: a tenth of
-// an eth_estimateGas. blocktrace never turns those loggers on; their colours are decided here once.
+// for each eth_call), and `debug` asks isatty(stderr) for each one to choose its colours, a system
+// call per logger on every call's path. blocktrace never turns those loggers on; their colours are
+// decided here once.
 // Deno without --allow-env refuses even this: --help and --version need no environment, and the
 // commands that do read it stop with one line naming the flag (below).
 try {
