@@ -121,3 +121,21 @@ test('a value the comparison knows measures gas says so (gas, gasUsed, gasCostâ€
   expect(found.map((d) => [d.path, d.quantity])).toEqual([['$.result[0].action.from', undefined], ['$.result[0].action.gas', 'gas']]);
   expect(bytes('{"structLogs":[{"gasCost":3}]}', '{"structLogs":[{"gasCost":2}]}')[0]!.quantity).toBe('gas');
 });
+
+describe('what the reports count, as data', () => {
+  test('key order, a value written differently, only whitespace: sameValue', () => {
+    const sorted = OURS.replace('"from":"0xaa","callType":"call"', '"callType":"call","from":"0xaa"');
+    expect(bytes(sorted, OURS).map((d) => d.sameValue)).toEqual(['keyOrder']);
+    expect(bytes(OURS.replace('"subtraces":0', '"subtraces":0.0'), OURS).map((d) => d.sameValue)).toEqual(['spelling']);
+    expect(bytes(OURS.replace('"id":1,', '"id": 1,'), OURS).map((d) => d.sameValue)).toEqual(['whitespace']);
+    expect(bytes(OURS.replace('"0xaa"', '"0xab"'), OURS).map((d) => d.sameValue)).toEqual([undefined]);
+  });
+
+  test('a side with nothing there: absent, an item or the whole answer', () => {
+    const fewer = OURS.replace(',"traceAddress":[]', '');
+    expect(bytes(OURS, fewer).map((d) => [d.got, d.absent])).toEqual([['missing', { side: 'got', what: 'item' }]]);
+    expect(bytes(fewer, OURS).map((d) => [d.expected, d.absent])).toEqual([['missing', { side: 'expected', what: 'item' }]]);
+    expect(bytes(OURS, undefined).map((d) => [d.got, d.absent])).toEqual([['no answer', { side: 'got', what: 'answer' }]]);
+    expect(bytes(OURS.replace('"0xaa"', '"0xab"'), OURS).map((d) => d.absent)).toEqual([undefined]);
+  });
+});

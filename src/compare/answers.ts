@@ -9,7 +9,7 @@ import { hasIgnores, type IgnoreRules, NO_IGNORES } from './ignore.ts';
 import { placedDifference } from './location.ts';
 import { place, wholeLocation } from './place.ts';
 import { at, type Decoding, text } from './shapes.ts';
-import type { PathStep, PlacedDifference } from './types.ts';
+import type { PathStep, PlacedDifference, SameValue } from './types.ts';
 import { type Alignment, wordChanges } from './words.ts';
 
 export interface CompareOptions {
@@ -45,6 +45,8 @@ function placed(raw: RawDifference, sides: { request: JsonNode | undefined; expe
     expected: raw.order === undefined ? whole(a) : JSON.stringify(raw.order.expected),
     got: raw.order === undefined ? whole(b) : JSON.stringify(raw.order.got),
     ...(raw.note === undefined ? {} : { note: raw.note }),
+    ...(raw.sameValue === undefined ? {} : { sameValue: raw.sameValue }),
+    ...(raw.order === undefined && (a === undefined || b === undefined) ? { absent: { side: a === undefined ? 'expected' as const : 'got' as const, what: 'item' as const } } : {}),
     ...(words === undefined || words.length === 0 ? {} : { words }),
     ...(decoded === undefined ? {} : { decoded }),
     ...(raw.order === undefined && isGas(raw.steps) ? { quantity: 'gas' as const } : {}),
@@ -53,8 +55,14 @@ function placed(raw: RawDifference, sides: { request: JsonNode | undefined; expe
 }
 
 /** One difference that covers the whole answer to `request`. */
-function wholeAnswer(request: string, expected: string, got: string, note?: string): PlacedDifference {
-  return placedDifference({ expected, got, ...(note === undefined ? {} : { note }), location: wholeLocation(parseWhole(request)) });
+function wholeAnswer(request: string, expected: string | undefined, got: string | undefined, note?: { text: string; sameValue?: SameValue }): PlacedDifference {
+  return placedDifference({
+    expected: expected ?? NO_ANSWER,
+    got: got ?? NO_ANSWER,
+    ...(note === undefined ? {} : { note: note.text, ...(note.sameValue === undefined ? {} : { sameValue: note.sameValue }) }),
+    ...(expected === undefined || got === undefined ? { absent: { side: expected === undefined ? 'expected' as const : 'got' as const, what: 'answer' as const } } : {}),
+    location: wholeLocation(parseWhole(request)),
+  });
 }
 
 /** What a comparison found, placed; `decoded` places the same differences again with ABIs (no second diff). */
@@ -73,7 +81,7 @@ const settled = (differences: PlacedDifference[]): Found => ({ differences, deco
 export function findDifferences(request: string, expected: string | undefined, got: string | undefined, options: CompareOptions): Found {
   if (expected === undefined || got === undefined) {
     if (expected === got) return settled([]);
-    return settled([wholeAnswer(request, expected === undefined ? NO_ANSWER : compactJson(expected), got === undefined ? NO_ANSWER : compactJson(got))]);
+    return settled([wholeAnswer(request, expected === undefined ? undefined : compactJson(expected), got === undefined ? undefined : compactJson(got))]);
   }
   const ignore = options.ignore ?? NO_IGNORES;
   const recorded = options.tokens === true ? compactJson(expected) : expected;
@@ -81,13 +89,13 @@ export function findDifferences(request: string, expected: string | undefined, g
   const a = parseWhole(expected);
   const b = parseWhole(got);
   if (a === undefined || b === undefined) {
-    return settled([wholeAnswer(request, compactJson(expected), compactJson(got), a === undefined ? 'the recording is not one JSON value' : 'our answer is not one JSON value')]);
+    return settled([wholeAnswer(request, compactJson(expected), compactJson(got), { text: a === undefined ? 'the recording is not one JSON value' : 'our answer is not one JSON value' })]);
   }
   const raw = diffValues(a, b, options.mode, ignore);
   if (raw.length === 0) {
     // equal values in other bytes: only whitespace is left, free for a pretty golden or where rules dropped members
     if (options.mode === 'semantic' || options.tokens === true || hasIgnores(ignore)) return settled([]);
-    return settled([wholeAnswer(request, compactJson(expected), got, 'the same values in other bytes: whitespace between tokens')]);
+    return settled([wholeAnswer(request, compactJson(expected), got, { text: 'the same values in other bytes: whitespace between tokens', sameValue: 'whitespace' })]);
   }
   const sides = { request: parseWhole(request), expected: a, got: b };
   return {

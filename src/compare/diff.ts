@@ -5,7 +5,7 @@
 // either way, so one moved or added member is one difference, not every member after it.
 import type { JsonNode } from '../encoding/rawJson.ts';
 import { isIgnored, type IgnoreRules } from './ignore.ts';
-import type { PathStep } from './types.ts';
+import type { PathStep, SameValue } from './types.ts';
 
 export type CompareMode = 'bytes' | 'semantic';
 
@@ -22,6 +22,8 @@ export interface RawDifference {
   readonly expected: JsonNode | undefined;
   readonly got: JsonNode | undefined;
   readonly note?: string;
+  /** What the sides share though they differ here (compare/types.ts Difference.sameValue). */
+  readonly sameValue?: SameValue;
   /** A change of key order alone (bytes mode): the common keys in each side's order. */
   readonly order?: { readonly expected: readonly string[]; readonly got: readonly string[] };
 }
@@ -79,7 +81,7 @@ class Walk {
     if (a.t === 'array' && b.t === 'array') return this.array(a.items, b.items, at);
     if (a.t === 'object' || a.t === 'array' || b.t === 'object' || b.t === 'array') return this.push(at, a, b);
     if (this.mode === 'bytes' ? a.raw === b.raw : sameValue(a, b)) return;
-    const spelling = this.mode === 'bytes' && sameValue(a, b) ? { note: `the same ${a.t === 'string' ? 'string' : 'number'}, written differently` } : {};
+    const spelling = this.mode === 'bytes' && sameValue(a, b) ? { note: `the same ${a.t === 'string' ? 'string' : 'number'}, written differently`, sameValue: 'spelling' as const } : {};
     this.push(at, a, b, spelling);
   }
 
@@ -93,7 +95,7 @@ class Walk {
       const common = new Set(keysA.filter((k) => mb.has(k)));
       const orderA = keysA.filter((k) => common.has(k));
       const orderB = keysB.filter((k) => common.has(k));
-      if (orderA.some((k, i) => k !== orderB[i])) this.push(at, undefined, undefined, { note: 'the same keys in another order', order: { expected: orderA, got: orderB } });
+      if (orderA.some((k, i) => k !== orderB[i])) this.push(at, undefined, undefined, { note: 'the same keys in another order', sameValue: 'keyOrder', order: { expected: orderA, got: orderB } });
     }
     for (const key of keysA) {
       const vb = mb.get(key);

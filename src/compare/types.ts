@@ -105,7 +105,13 @@ export interface Difference {
   readonly decoded?: DecodedPair;
   /** What the value measures, when the comparison knows it (`gas`: reports show it in decimal with its change). */
   readonly quantity?: 'gas';
+  /** What the two sides still share where their values are equal: the keys in another order, a value written differently, only whitespace between tokens. */
+  readonly sameValue?: SameValue;
+  /** The side with nothing here (`expected` or `got` then reads `missing` or `no answer`): an item or member, or the whole answer. */
+  readonly absent?: { readonly side: 'expected' | 'got'; readonly what: 'item' | 'answer' };
 }
+
+export type SameValue = 'keyOrder' | 'spelling' | 'whitespace';
 
 /** A difference and where it is in the answer's shape. */
 export interface PlacedDifference extends Difference {

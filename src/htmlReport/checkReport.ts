@@ -39,14 +39,11 @@ function itemNoun(steps: readonly PathStep[]): string {
 
 /** The kind of one difference, as the index counts it (`changed value`, `call missing`, …). */
 function kindOf(d: PlacedDifference): readonly [noun: string, after?: string] {
-  if (d.note === 'the same keys in another order') return ['key order change'];
-  if (d.note?.includes('written differently') === true) return ['value', 'written differently'];
-  if (d.note?.startsWith('the same values in other bytes') === true) return ['whitespace change'];
+  if (d.sameValue === 'keyOrder') return ['key order change'];
+  if (d.sameValue === 'spelling') return ['value', 'written differently'];
+  if (d.sameValue === 'whitespace') return ['whitespace change'];
   // the recording's side is what check expects: what ours lacks is missing, what only ours has is extra
-  if (d.got === 'no answer') return ['answer', 'missing'];
-  if (d.expected === 'no answer') return ['answer', 'extra'];
-  if (d.got === 'missing') return [itemNoun(d.location.steps), 'missing'];
-  if (d.expected === 'missing') return [itemNoun(d.location.steps), 'extra'];
+  if (d.absent !== undefined) return [d.absent.what === 'answer' ? 'answer' : itemNoun(d.location.steps), d.absent.side === 'got' ? 'missing' : 'extra'];
   return gasAmounts(d) !== undefined ? ['changed gas value'] : ['changed value'];
 }
 
