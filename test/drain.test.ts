@@ -1,7 +1,7 @@
 // A good replica (issue 50, item 4): on SIGTERM `serve` stops accepting, closes its WebSockets with
 // 1001, answers the requests in flight, then exits 0; past --shutdown-timeout it cuts them (still
 // exit 0); /health says loading, ready or draining; --log json writes one JSON object a line per
-// HTTP request. Real processes, real signals; the health states also through app.handle, without a
+// HTTP request and WebSocket frame. Real processes, real signals; the health states also through app.handle, without a
 // port; the shipped bundle under Node and Deno drains too. A SIGTERM during the load still exits 143
 // at once: test/responsive.test.ts.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
@@ -67,6 +67,25 @@ test('SIGTERM with a request in flight and a WebSocket open: the request is answ
     expect(new Date(entry['time'] as string).toISOString()).toBe(entry['time'] as string);
   }
   expect(server.output()).toContain('blocktrace: SIGTERM, draining');
+}, 120_000);
+
+test('--log json: a WebSocket frame is a line too (http WS, status null), its method and time', async () => {
+  const { server, url } = await serve('--log', 'json');
+  const ws = new WebSocket(url.replace('http://', 'ws://'));
+  await new Promise<void>((resolve, reject) => {
+    ws.onopen = () => resolve();
+    ws.onerror = () => reject(new Error('the WebSocket did not open'));
+  });
+  const answer = new Promise<string>((resolve) => (ws.onmessage = (event) => resolve(String(event.data))));
+  ws.send('{"jsonrpc":"2.0","id":7,"method":"eth_blockNumber","params":[]}');
+  expect(await answer).toBe('{"jsonrpc":"2.0","id":7,"result":"0x1"}');
+  ws.close();
+  process.kill(server.pid, 'SIGTERM');
+  expect(await server.exited).toBe(0);
+  const logged = server.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(logged.map(({ method, http, path, status }) => ({ method, http, path, status }))).toEqual([{ method: 'eth_blockNumber', http: 'WS', path: '/', status: null }]);
+  expect(Object.keys(logged[0]!)).toEqual(['time', 'method', 'http', 'path', 'status', 'ms']);
+  expect(typeof logged[0]!['ms']).toBe('number');
 }, 120_000);
 
 // the bundle the package ships (dist/blocktrace.mjs) drains the same way under Node and Deno

@@ -83,8 +83,8 @@ serve
     --no-ui            no trace viewer: GET / answers 405 as before (POST / is the same either way)
     --shutdown-timeout DURATION  how long a SIGTERM waits for the requests in flight before it
                        cuts them (Go durations, as --trace-timeout; 0: at once; default 10s)
-    --log json         one JSON object a line on stderr per HTTP request: time, method (JSON-RPC),
-                       http, path, status, ms
+    --log json         one JSON object a line on stderr per HTTP request or WebSocket frame: time,
+                       method (JSON-RPC), http, path, status, ms
     --all-tracers      every tracer and debug_* method go-ethereum has, not only callTracer and
                        prestateTracer (also for --replay-file, --upstream, check and record); without
                        it the default tracer and flatCallTracer are refused, as the spec says
@@ -245,7 +245,7 @@ export type CliOptions =
       readonly abiDirs?: readonly string[];
       /** --shutdown-timeout: how long SIGTERM waits for the requests in flight, in ms; undefined: the default (10 s). */
       readonly shutdownTimeoutMs?: number;
-      /** --log json: a JSON line per HTTP request on stderr. */
+      /** --log json: a JSON line per HTTP request or WebSocket frame on stderr. */
       readonly log?: 'json';
     } & DispatchLimits)
   | ({

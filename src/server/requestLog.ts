@@ -1,12 +1,14 @@
-// `--log json`: one JSON object a line on stderr for every HTTP request, as a fleet's log collector
-// reads them: when it came, the JSON-RPC method (`batch` with the number of calls for a batch, null
-// for a body that is not a request, or a path other than POST /), the HTTP method and path, the
-// status and how long the answer took to make, in milliseconds (its sending not counted).
+// `--log json`: one JSON object a line on stderr for every HTTP request and every WebSocket frame
+// answered, as a fleet's log collector reads them: when it came, the JSON-RPC method (`batch` with
+// the number of calls for a batch, null for a body that is not a request, or a path other than
+// POST /), the HTTP method (`WS` for a frame) and path, the status (null for a frame: it has none)
+// and how long the answer took to make, in milliseconds (its sending not counted).
 
 export interface RequestLogEntry {
   readonly http: string;
   readonly path: string;
-  readonly status: number;
+  /** The HTTP status; null for a WebSocket frame. */
+  readonly status: number | null;
   readonly ms: number;
   /** The request body of POST /, whose method is logged. */
   readonly body?: string | undefined;

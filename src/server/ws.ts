@@ -84,7 +84,9 @@ export function createWsFace(deps: AppDeps): WsFace {
             return;
           }
           const text = typeof data === 'string' ? data : decoder.decode(data);
+          const started = performance.now();
           const answer = await answerText(text, deps, session);
+          deps.requestLog?.({ http: 'WS', path: '/', status: null, ms: performance.now() - started, body: text });
           if (answer !== undefined && open) peer.send(answer);
         },
         closed() {
