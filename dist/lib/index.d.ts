@@ -1,5 +1,6 @@
-// The types of `blocktrace` (the package's main export, dist/lib/index.mjs), written by hand and held
-// to the sources (src/api/index.ts) by test/apiTypes.ts under tsc; build.ts copies them to dist/lib/.
+// The types of `blocktrace` (the package's main export, dist/lib/index.mjs), written by hand: the
+// sources take their option and result types from here (one definition), and test/apiTypes.ts holds
+// the declared functions to the sources under tsc; build.ts copies this file to dist/lib/.
 
 export type ChainSourceOption =
   | string
@@ -77,12 +78,17 @@ export interface GasSnapshotOptions {
 
 /** What a matcher needs of the runner that called it (for an adapter of another runner). */
 export interface RunnerState {
+  /** The running test file. */
   readonly testPath: string;
+  /** The running test's full name, when the runner says it (vitest, jest). */
   readonly testName?: string | undefined;
+  /** `all`: rewrite what differs; `new`: write what is missing; `none`: write nothing (CI). */
   readonly update: 'all' | 'new' | 'none';
+  /** How this runner is told to update its snapshots, for the failure message. */
   readonly updateFlag: string;
 }
 
+/** What a matcher returns to its runner. */
 export interface MatcherOutcome {
   readonly pass: boolean;
   readonly message: () => string;

@@ -5,13 +5,9 @@
 import { readAbiDirs } from '../abi/artifacts.ts';
 import { AbiDecoder } from '../abi/decoder.ts';
 import { type IgnoreRules, NO_IGNORES, parseIgnores } from '../compare/ignore.ts';
+import type { SnapshotConfig } from './types/index.d.ts';
 
-export interface SnapshotConfig {
-  /** Directories of compiler output (Foundry out/, Hardhat artifacts/, ABI .json files), as `check --abi`. */
-  readonly abi?: readonly string[] | undefined;
-  /** check's `--ignore` rules: a member name (`blockHash`) or a JSON path (`$.result.gasUsed`). */
-  readonly ignore?: readonly string[] | undefined;
-}
+export type { SnapshotConfig };
 
 export interface Settings {
   readonly decoder: AbiDecoder | undefined;

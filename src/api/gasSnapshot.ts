@@ -7,15 +7,13 @@ import { basename, join } from 'node:path';
 import { call } from '../rpc/inProcess.ts';
 import { contextOf } from './contexts.ts';
 import { writeWhole } from './files.ts';
+import type { GasSnapshotOptions } from './types/index.d.ts';
 import { markGasSeen, type MatcherOutcome, noted, type RunnerState, snapshotName, tracesDir } from './runner.ts';
+
+export type { GasSnapshotOptions };
 
 /** A transaction of a chain from openChain, a receipt's `{ gasUsed }` (viem, ethers), or the gas itself. */
 export type GasReceived = { readonly chain: object; readonly tx: string } | { readonly gasUsed: bigint | number | string } | bigint | number;
-
-export interface GasSnapshotOptions {
-  /** How far the gas may move and still pass: gas (`500`) or a share of the recorded value (`'2%'`). Default 0. */
-  readonly tolerance?: number | `${number}%` | undefined;
-}
 
 const MATCHER = 'toMatchGasSnapshot';
 const LINE = /^(.*) \(gas: (\d+)\)$/;

@@ -18,50 +18,16 @@ import { call, callRaw, RpcCallError } from '../rpc/inProcess.ts';
 import { PLAIN } from '../show/render.ts';
 import { show } from '../show/show.ts';
 import { bindContext } from './contexts.ts';
+import type { Chain, ChainSourceOption, OpenOptions } from './types/index.d.ts';
 import { blockTraceRequest, type TraceOptions, txTraceRequest } from './traceRequest.ts';
 
 export { RpcCallError };
-export type { TraceOptions };
+export type { Chain, ChainSourceOption, OpenOptions, TraceOptions };
 export { configure, type SnapshotConfig } from './config.ts';
 export { gasSnapshotMatcher, type GasReceived, type GasSnapshotOptions } from './gasSnapshot.ts';
 export { reportObsolete } from './obsolete.ts';
 export { type MatcherOutcome, type RunnerState, updateMode } from './runner.ts';
 export { traceSnapshotMatcher, type TraceReceived } from './traceSnapshot.ts';
-
-export type ChainSourceOption =
-  | string
-  | {
-    /** A node's JSON-RPC URL (anvil, Hardhat, geth): blocks and state fetched as needed. */
-    readonly upstream: string;
-    /** go-ethereum genesis.json with the fork schedule, where the node does not say it. */
-    readonly genesis?: string | undefined;
-    /** Deadline of each call to the node, in ms. */
-    readonly timeoutMs?: number | undefined;
-  };
-
-export interface OpenOptions {
-  /** Every tracer and debug_* method of go-ethereum, as `--all-tracers` gives the faces. */
-  readonly allTracers?: boolean | undefined;
-  /** Where the loader and the upstream connection say what they chose or why they failed (default: nowhere). */
-  readonly log?: ((line: string) => void) | undefined;
-  /** The replay cache's directory, as `--cache DIR` (default: the commands' own, ~/.cache/blocktrace); false for none. */
-  readonly cache?: string | false | undefined;
-}
-
-export interface Chain {
-  /** The result of a JSON-RPC request; an error answer throws an RpcCallError with its code and message. */
-  request<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
-  /** The whole answer's text, byte for byte as the server sends it (id 1). */
-  requestRaw(method: string, params?: readonly unknown[]): Promise<string>;
-  /** debug_traceTransaction's result. */
-  trace<T = unknown>(txHash: string, options?: TraceOptions): Promise<T>;
-  /** debug_traceBlockByNumber's result (debug_traceBlockByHash for a 32-byte hash). */
-  traceBlock<T = unknown>(block: number | bigint | string, options?: TraceOptions): Promise<T>;
-  /** The call tree `blocktrace show` prints (no colour), its lines joined. */
-  show(target: string, options?: { readonly abi?: readonly string[] | undefined }): Promise<string>;
-  /** Lets go of the chain; a request after it throws. */
-  close(): Promise<void>;
-}
 
 /** Opens a chain: a fixture file or directory, `builtin:NAME`, `FILE#TEST` of ethereum/tests, or a live node. */
 export async function openChain(source: ChainSourceOption, options: OpenOptions = {}): Promise<Chain> {

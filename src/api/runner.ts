@@ -3,23 +3,9 @@
 // missing snapshot is not written), the snapshot's name, and the snapshot files a run has read, so
 // that the ones no test asked for can be reported at the end.
 import { dirname, join } from 'node:path';
+import type { MatcherOutcome, RunnerState } from './types/index.d.ts';
 
-export interface RunnerState {
-  /** The running test file. */
-  readonly testPath: string;
-  /** The running test's full name, when the runner says it (vitest, jest). */
-  readonly testName?: string | undefined;
-  /** `all`: rewrite what differs; `new`: write what is missing; `none`: write nothing (CI). */
-  readonly update: 'all' | 'new' | 'none';
-  /** How this runner is told to update its snapshots, for the failure message. */
-  readonly updateFlag: string;
-}
-
-/** What a matcher returns to its runner. */
-export interface MatcherOutcome {
-  readonly pass: boolean;
-  readonly message: () => string;
-}
+export type { MatcherOutcome, RunnerState };
 
 /** `CI` set to anything but empty, `0` or `false`, as ci-info reads it for jest and vitest. */
 export const inCi = (): boolean => !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());

@@ -2,13 +2,9 @@
 // of a number or tag, `debug_traceBlockByHash` of a 32-byte hash; callTracer with logs unless told.
 // chain.trace/traceBlock and the trace snapshots ask the same request, so a snapshot's request file
 // is what a test's own call would have sent.
+import type { TraceOptions } from './types/index.d.ts';
 
-export interface TraceOptions {
-  /** Default `callTracer`. */
-  readonly tracer?: string | undefined;
-  /** Default `{ withLog: true }` for callTracer, none for another tracer. */
-  readonly tracerConfig?: unknown;
-}
+export type { TraceOptions };
 
 export interface TraceRequest {
   readonly method: string;
