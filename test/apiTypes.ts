@@ -22,6 +22,7 @@ export const agree: readonly true[] = [
   true satisfies Same<Dist.RunnerState, Src.RunnerState>,
   true satisfies Same<Dist.MatcherOutcome, Src.MatcherOutcome>,
   true satisfies Same<typeof Dist.updateMode, typeof Src.updateMode>,
+  true satisfies Same<typeof Dist.expectMatchers, typeof Src.expectMatchers>,
   true satisfies Same<typeof Dist.traceSnapshotMatcher, typeof Src.traceSnapshotMatcher>,
   true satisfies Same<typeof Dist.gasSnapshotMatcher, typeof Src.gasSnapshotMatcher>,
   true satisfies Same<typeof Dist.reportObsolete, typeof Src.reportObsolete>,

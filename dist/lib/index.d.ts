@@ -101,6 +101,22 @@ export declare function gasSnapshotMatcher(state: RunnerState, received: unknown
 /** Says (through `warn`) each snapshot of the test files run so far that no test asked for. */
 export declare function reportObsolete(warn?: (line: string) => void): string[];
 
+/** The `this` vitest's and jest's expect give a custom matcher. */
+export interface ExpectState {
+  readonly isNot: boolean;
+  readonly testPath?: string | undefined;
+  readonly currentTestName?: string | undefined;
+  readonly snapshotState?: { readonly _updateSnapshot?: string } | undefined;
+}
+
+export interface ExpectMatchers {
+  toMatchTraceSnapshot(this: ExpectState, received: unknown, name?: string): Promise<MatcherOutcome>;
+  toMatchGasSnapshot(this: ExpectState, received: unknown, name?: string, options?: GasSnapshotOptions): Promise<MatcherOutcome>;
+}
+
+/** toMatchTraceSnapshot and toMatchGasSnapshot for the expect of `runner` (`vitest`, `jest`), updated by `updateFlag`. */
+export declare function expectMatchers(runner: string, updateFlag: string): ExpectMatchers;
+
 /** The matchers `blocktrace/vitest`, `blocktrace/jest` and `blocktrace/bun` add to their runner's expect. */
 export interface TraceMatchers<R> {
   /** The trace of `{ chain, tx }` or `{ chain, block }` against `__traces__/TEST_FILE/NAME.response.json`. */

@@ -24,6 +24,7 @@ import { blockTraceRequest, type TraceOptions, txTraceRequest } from './traceReq
 export { RpcCallError };
 export type { Chain, ChainSourceOption, OpenOptions, TraceOptions };
 export { configure, type SnapshotConfig } from './config.ts';
+export { type ExpectMatchers, type ExpectState, expectMatchers } from './expectMatchers.ts';
 export { gasSnapshotMatcher, type GasReceived, type GasSnapshotOptions } from './gasSnapshot.ts';
 export { reportObsolete } from './obsolete.ts';
 export { type MatcherOutcome, type RunnerState, updateMode } from './runner.ts';
