@@ -26,11 +26,22 @@ afterAll(async () => {
 const SLOW = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: LOOPER, gas: '0x2faf080' }, 'latest'] });
 const post = async (url: string, body: string): Promise<string> => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).text();
 
-async function serve(...args: string[]) {
-  const server = spawnChild('serve', [BUN, CLI, 'serve', fixture, '--port', '0', '--no-cache', '--no-ui', ...args], ROOT);
+/** `serve` of the loop fixture by `runtime` (the sources under Bun unless told), once it is ready. */
+const serve = (...args: string[]) => serveOn([BUN, CLI], ...args);
+
+async function serveOn(runtime: readonly string[], ...args: string[]) {
+  const server = spawnChild('serve', [...runtime, 'serve', fixture, '--port', '0', '--no-cache', '--no-ui', ...args], ROOT);
   const url = (await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/, 60_000))[1]!;
   await server.waitFor(/^chain /m, 60_000);
   return { server, url };
+}
+
+/** A slow request sent, and SIGTERM to `pid` while it runs: whether it was answered or cut. */
+async function slowThenSigterm(url: string, pid: number): Promise<'answered' | 'cut'> {
+  const outcome = post(url, SLOW).then(() => 'answered' as const, () => 'cut' as const);
+  await Bun.sleep(150);
+  process.kill(pid, 'SIGTERM');
+  return outcome;
 }
 
 function openSocket(url: string): Promise<{ closed: Promise<number> }> {
@@ -96,10 +107,8 @@ const RUNTIMES: readonly (readonly [string, readonly string[]])[] = [
   ['Deno', [DENO, 'run', '--allow-env', '--allow-read', '--allow-net', '--allow-write', '--allow-sys', BUNDLE]],
 ];
 
-test.each(RUNTIMES)('under %s (the bundle): SIGTERM with a request in flight answers it, then exit 0', async (name, cmd) => {
-  const server = spawnChild(`serve on ${name}`, [...cmd, 'serve', fixture, '--port', '0', '--no-cache', '--no-ui', '--shutdown-timeout', '1m'], ROOT);
-  const url = (await server.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/)/, 60_000))[1]!;
-  await server.waitFor(/^chain /m, 60_000);
+test.each(RUNTIMES)('under %s (the bundle): SIGTERM with a request in flight answers it, then exit 0', async (_name, cmd) => {
+  const { server, url } = await serveOn(cmd, '--shutdown-timeout', '1m');
   const expected = await post(url, SLOW);
   expect(expected).toBe('{"jsonrpc":"2.0","id":1,"result":"0x"}');
   const inFlight = post(url, SLOW);
@@ -112,12 +121,7 @@ test.each(RUNTIMES)('under %s (the bundle): SIGTERM with a request in flight ans
 
 test('--shutdown-timeout 0: a SIGTERM cuts the request in flight, says so in one line, exit 0', async () => {
   const { server, url } = await serve('--shutdown-timeout', '0');
-  const inFlight = post(url, SLOW).then(
-    () => 'answered',
-    () => 'cut',
-  );
-  await Bun.sleep(150);
-  process.kill(server.pid, 'SIGTERM');
+  const inFlight = slowThenSigterm(url, server.pid);
   expect(await inFlight).toBe('cut');
   expect(await server.exited).toBe(0);
   expect(server.output()).toContain('blocktrace: --shutdown-timeout passed; 1 request in flight cut');
@@ -125,12 +129,7 @@ test('--shutdown-timeout 0: a SIGTERM cuts the request in flight, says so in one
 
 test('a second SIGTERM while draining stops at once', async () => {
   const { server, url } = await serve('--shutdown-timeout', '1m');
-  const inFlight = post(url, SLOW).then(
-    () => 'answered',
-    () => 'cut',
-  );
-  await Bun.sleep(150);
-  process.kill(server.pid, 'SIGTERM');
+  const inFlight = slowThenSigterm(url, server.pid);
   await server.waitFor(/draining/, 10_000);
   process.kill(server.pid, 'SIGTERM');
   expect(await server.exited).toBe(0);
