@@ -50,6 +50,9 @@ const plan: Lane[] = filtered
     args: [...passOn, ...files.map((file) => `./${file}`)],
   }));
 
+/** Writes `text` to stdout and waits until it is written: a lane's output is large, and exit drops what a pipe has not taken. */
+const print = (text: string): Promise<void> => new Promise((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
+
 const children: Bun.Subprocess[] = [];
 // a Ctrl-C reaches the lanes as well (same process group): wait for them, then clean up
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => children.forEach((child) => child.kill(signal)));
@@ -77,7 +80,7 @@ async function runLane(lane: Lane, index: number): Promise<{ code: number; outpu
   await Promise.all([drain(child.stdout), drain(child.stderr)]);
   const code = await child.exited;
   const output = pieces.join('');
-  process.stdout.write(`\n── ${lane.name}: exit ${code} ──\n${output}`);
+  await print(`\n── ${lane.name}: exit ${code} ──\n${output}`);
   return { code, output };
 }
 
@@ -88,11 +91,11 @@ if (plan.length > 1) {
   const total = (pattern: RegExp): number => results.reduce((sum, { output }) => sum + Number(pattern.exec(output)?.[1] ?? 0), 0);
   const failed = results.flatMap(({ output }) => output.split('\n').filter((line) => line.startsWith('(fail)')));
   const crashed = results.filter(({ code, output }) => code !== 0 && !/^\s*\d+ fail$/m.test(output)).length;
-  process.stdout.write(`\n── ${plan.length} lanes, ${seconds.toFixed(0)} s ──\n`);
-  if (failed.length > 0) process.stdout.write(`${failed.length} tests failed:\n${failed.join('\n')}\n\n`);
-  if (crashed > 0) process.stdout.write(`${crashed} lane(s) ended without bun's counts\n`);
-  process.stdout.write(` ${total(/^\s*(\d+) pass$/m)} pass\n ${total(/^\s*(\d+) fail$/m)} fail\n`);
-  process.stdout.write(`Ran ${total(/^Ran (\d+) tests/m)} tests across ${total(/^Ran \d+ tests? across (\d+) files?/m)} files. [${seconds.toFixed(2)}s]\n`);
+  await print(`\n── ${plan.length} lanes, ${seconds.toFixed(0)} s ──\n`);
+  if (failed.length > 0) await print(`${failed.length} tests failed:\n${failed.join('\n')}\n\n`);
+  if (crashed > 0) await print(`${crashed} lane(s) ended without bun's counts\n`);
+  await print(` ${total(/^\s*(\d+) pass$/m)} pass\n ${total(/^\s*(\d+) fail$/m)} fail\n`);
+  await print(`Ran ${total(/^Ran (\d+) tests/m)} tests across ${total(/^Ran \d+ tests? across (\d+) files?/m)} files. [${seconds.toFixed(2)}s]\n`);
   if (writeTimes) {
     const times = { ...readTimes(TIMES), ...fileTimes(results.map(({ output }) => output).join('\n')) };
     writeFileSync(TIMES, `${JSON.stringify(Object.fromEntries(Object.entries(times).sort(([a], [b]) => a.localeCompare(b))), null, 1)}\n`);
